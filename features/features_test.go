@@ -7,6 +7,7 @@ import (
 
 	"github.com/deliberate-practice/katas/features"
 	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/tictactoe"
 )
 
 // game adapts this module's mastermind package to the kit, exactly as a practitioner adapts
@@ -39,10 +40,21 @@ func code(pegs []int) mastermind.Code {
 
 func newGame() features.Mastermind { return &game{} }
 
+// classifier adapts this module's tictactoe package to the kit.
+type classifier struct{}
+
+func (classifier) Classify(rows []string) (string, error) {
+	state, err := tictactoe.Classify(rows)
+	return state.String(), err
+}
+
+func newClassifier() features.TicTacToe { return classifier{} }
+
 // InitializeScenario registers every step against this module's packages. The godog command
 // finds it here: go run github.com/cucumber/godog/cmd/godog@v0.16.0 run --strict --random.
 func InitializeScenario(sc *godog.ScenarioContext) {
 	features.InitializeMastermind(sc, newGame)
+	features.InitializeTicTacToe(sc, newClassifier)
 }
 
 // TestFeatures runs every feature, each scenario and outline row a subtest.
@@ -59,4 +71,9 @@ func TestFeatures(t *testing.T) {
 // TestMastermindKit runs the Mastermind features the way a practitioner does.
 func TestMastermindKit(t *testing.T) {
 	features.RunMastermind(t, newGame)
+}
+
+// TestTicTacToeKit runs the tic-tac-toe feature the way a practitioner does.
+func TestTicTacToeKit(t *testing.T) {
+	features.RunTicTacToe(t, newClassifier)
 }

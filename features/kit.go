@@ -19,6 +19,11 @@ func MastermindFeatures() []string {
 	return []string{"mastermind.feature", "configurable_game.feature"}
 }
 
+// TicTacToeFeatures names the tic-tac-toe feature files within Files.
+func TicTacToeFeatures() []string {
+	return []string{"tictactoe.feature"}
+}
+
 // suite is a strict suite over the named feature files, in random order, as subtests of t
 // where t is not nil. opts may change anything but the feature files.
 func suite(name string, paths []string, init func(*godog.ScenarioContext), opts godog.Options) godog.TestSuite {
@@ -27,7 +32,7 @@ func suite(name string, paths []string, init func(*godog.ScenarioContext), opts 
 	return godog.TestSuite{Name: name, ScenarioInitializer: init, Options: &opts}
 }
 
-// DefaultOptions are the options RunMastermind uses: strict, in random order, pretty output,
+// DefaultOptions are the options RunMastermind and RunTicTacToe use: strict, in random order, pretty output,
 // each scenario a subtest of t.
 func DefaultOptions(t *testing.T) godog.Options {
 	return godog.Options{Format: "pretty", Strict: true, Randomize: -1, TestingT: t}
@@ -42,12 +47,31 @@ func MastermindSuite(newGame func() Mastermind, opts godog.Options) godog.TestSu
 	}, opts)
 }
 
+// TicTacToeSuite returns the tic-tac-toe feature as a godog suite whose steps classify with
+// the classifiers newClassifier makes, a new one each scenario.
+func TicTacToeSuite(newClassifier func() TicTacToe, opts godog.Options) godog.TestSuite {
+	return suite("tictactoe", TicTacToeFeatures(), func(sc *godog.ScenarioContext) {
+		InitializeTicTacToe(sc, newClassifier)
+	}, opts)
+}
+
 // RunMastermind runs the Mastermind features against the implementations newGame makes, each
 // scenario a subtest of t, and fails t unless every step of every scenario passes.
 func RunMastermind(t *testing.T, newGame func() Mastermind) {
 	t.Helper()
-	s := MastermindSuite(newGame, DefaultOptions(t))
+	run(t, MastermindSuite(newGame, DefaultOptions(t)))
+}
+
+// RunTicTacToe runs the tic-tac-toe feature against the classifiers newClassifier makes, each
+// scenario a subtest of t, and fails t unless every step of every scenario passes.
+func RunTicTacToe(t *testing.T, newClassifier func() TicTacToe) {
+	t.Helper()
+	run(t, TicTacToeSuite(newClassifier, DefaultOptions(t)))
+}
+
+func run(t *testing.T, s godog.TestSuite) {
+	t.Helper()
 	if status := s.Run(); status != 0 {
-		t.Fatalf("the Mastermind features failed (godog status %d)", status)
+		t.Fatalf("the %s features failed (godog status %d)", s.Name, status)
 	}
 }

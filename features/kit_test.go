@@ -3,6 +3,7 @@ package features_test
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/features"
+	"github.com/deliberate-practice/katas/tictactoe"
 )
 
 // report is the part of godog's Cucumber JSON report these tests read.
@@ -36,13 +38,12 @@ type scenarioResult struct {
 	passed        bool
 }
 
-// runMastermindReport runs the Mastermind features against newGame, strictly, without
-// failing t, and returns godog's status and each scenario's result.
-func runMastermindReport(t *testing.T, newGame func() features.Mastermind) (int, []scenarioResult) {
+// runReport runs a suite strictly, without failing t, and returns godog's status and each
+// scenario's result.
+func runReport(t *testing.T, newSuite func(godog.Options) godog.TestSuite) (int, []scenarioResult) {
 	t.Helper()
 	var out bytes.Buffer
-	suite := features.MastermindSuite(newGame, godog.Options{Format: "cucumber", Output: &out, Strict: true, Randomize: -1})
-	status := suite.Run()
+	status := newSuite(godog.Options{Format: "cucumber", Output: &out, Strict: true, Randomize: -1}).Run()
 	var r report
 	require.NoError(t, json.Unmarshal(out.Bytes(), &r), "the cucumber report:\n%s", out.String())
 	var results []scenarioResult
@@ -71,7 +72,7 @@ func seedScenarios(results []scenarioResult) map[string]int {
 }
 
 func TestSeedFeatureRunsWhole(t *testing.T) {
-	status, results := runMastermindReport(t, newGame)
+	status, results := runReport(t, func(o godog.Options) godog.TestSuite { return features.MastermindSuite(newGame, o) })
 	assert.Equal(t, 0, status)
 	assert.Equal(t, map[string]int{"Joining the game": 1, "Making a guess": 16, "Winning a game": 1, "Losing a game": 1}, seedScenarios(results),
 		"every scenario and outline row of the seed feature passes")
@@ -128,7 +129,8 @@ func (w *countsRepeatsTwice) TurnsLeft() int { return w.turnsLeft }
 func (w *countsRepeatsTwice) Guesses() int   { return w.guesses }
 
 func TestWrongImplementationFailsTheSuite(t *testing.T) {
-	status, results := runMastermindReport(t, func() features.Mastermind { return &countsRepeatsTwice{} })
+	wrong := func() features.Mastermind { return &countsRepeatsTwice{} }
+	status, results := runReport(t, func(o godog.Options) godog.TestSuite { return features.MastermindSuite(wrong, o) })
 	assert.NotEqual(t, 0, status, "the suite passed an implementation that counts repeated colours twice")
 	var failed []string
 	for _, r := range results {
@@ -144,4 +146,59 @@ func TestWrongImplementationFailsTheSuite(t *testing.T) {
 	assert.Contains(t, failed[1], `"Red Red Red Purple"`)
 	// The rest of the wrong implementation is right, and the seed's other scenarios say so.
 	assert.Equal(t, map[string]int{"Joining the game": 1, "Making a guess": 14, "Winning a game": 1, "Losing a game": 1}, seedScenarios(results))
+}
+
+// ignoresTurnOrder is a deliberately wrong classifier: it never checks whose turn it was.
+type ignoresTurnOrder struct{}
+
+func (ignoresTurnOrder) Classify(rows []string) (string, error) {
+	b, err := tictactoe.ParseBoard(rows)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case b.Winner() != tictactoe.Empty:
+		return "win", nil
+	case !strings.Contains(strings.Join(rows, ""), " "):
+		return "draw", nil
+	}
+	return "ongoing", nil
+}
+
+func TestWrongClassifierFailsTheSuite(t *testing.T) {
+	wrong := func() features.TicTacToe { return ignoresTurnOrder{} }
+	status, results := runReport(t, func(o godog.Options) godog.TestSuite { return features.TicTacToeSuite(wrong, o) })
+	assert.NotEqual(t, 0, status)
+	failed := map[string]int{}
+	for _, r := range results {
+		if !r.passed {
+			failed[r.name]++
+		}
+	}
+	assert.Equal(t, map[string]int{
+		"Wrong turn order: O started":    1,
+		"Wrong turn order: X went twice": 1,
+		"Play continued after a win":     1,
+		"Boards that play cannot reach":  7,
+	}, failed)
+}
+
+func TestTicTacToeFeatureRunsWhole(t *testing.T) {
+	status, results := runReport(t, func(o godog.Options) godog.TestSuite { return features.TicTacToeSuite(newClassifier, o) })
+	assert.Equal(t, 0, status)
+	assert.Len(t, results, 6+9+7+4, "six scenarios and three outlines of 9, 7 and 4 rows")
+	for _, r := range results {
+		assert.True(t, r.passed, r.name)
+	}
+}
+
+func TestStrictSuiteFailsOnAnUndefinedStep(t *testing.T) {
+	suite := godog.TestSuite{
+		ScenarioInitializer: func(sc *godog.ScenarioContext) { features.InitializeMastermind(sc, newGame) },
+		Options: &godog.Options{Format: "progress", Output: io.Discard, Strict: true, FeatureContents: []godog.Feature{{
+			Name:     "undefined.feature",
+			Contents: []byte("Feature: x\n  Scenario: y\n    Given a decoding board of 12 attempts\n    When I do something no step defines\n"),
+		}}},
+	}
+	assert.NotEqual(t, 0, suite.Run(), "an undefined step must fail a strict suite")
 }

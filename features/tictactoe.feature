@@ -1,0 +1,142 @@
+Feature: State of tic-tac-toe
+  Tell the state of a game of tic-tac-toe (noughts and crosses) from its 3×3 board: the game
+  is ongoing, it ended in a draw, or it ended in a win. X starts, and the players take turns.
+  A board that play could not have reached is refused, with a message the exercise fixes
+  word for word.
+
+  Scenario: An ongoing game
+    Given the board
+      """
+         |   |
+       X |   |
+      ___|___|___
+         |   |
+         | X | O
+      ___|___|___
+         |   |
+       O | X |
+         |   |
+      """
+    When I classify the board
+    Then the game should be "ongoing"
+
+  Scenario: A draw
+    Given the board
+      """
+         |   |
+       X | O | X
+      ___|___|___
+         |   |
+       X | X | O
+      ___|___|___
+         |   |
+       O | X | O
+         |   |
+      """
+    When I classify the board
+    Then the game should be "draw"
+
+  Scenario: A win
+    Given the board
+      """
+         |   |
+       X | X | X
+      ___|___|___
+         |   |
+         | O | O
+      ___|___|___
+         |   |
+         |   |
+         |   |
+      """
+    When I classify the board
+    Then the game should be "win"
+
+  Scenario: Wrong turn order: O started
+    Given the board
+      """
+         |   |
+       O | O | X
+      ___|___|___
+         |   |
+         |   |
+      ___|___|___
+         |   |
+         |   |
+         |   |
+      """
+    When I classify the board
+    Then the board should be refused with "Wrong turn order: O started"
+
+  Scenario: Wrong turn order: X went twice
+    Given the board
+      """
+         |   |
+       X | X |
+      ___|___|___
+         |   |
+         |   |
+      ___|___|___
+         |   |
+         |   |
+         |   |
+      """
+    When I classify the board
+    Then the board should be refused with "Wrong turn order: X went twice"
+
+  Scenario: Play continued after a win
+    Given the board
+      """
+         |   |
+       X | X | X
+      ___|___|___
+         |   |
+       O | O | O
+      ___|___|___
+         |   |
+         |   |
+         |   |
+      """
+    When I classify the board
+    Then the board should be refused with "Impossible board: game should have ended after the game was won"
+
+  Scenario Outline: Boards that play can reach
+    Given the rows <Top>, <Middle> and <Bottom>
+    When I classify the board
+    Then the game should be "<State>"
+    Examples:
+      | Top   | Middle | Bottom | State   |
+      | "   " | "   "  | "   "  | ongoing |
+      | "X  " | "   "  | "   "  | ongoing |
+      | "XO " | "   "  | "   "  | ongoing |
+      | "XOX" | "XXO"  | "OXO"  | draw    |
+      | "XXX" | " OO"  | "   "  | win     |
+      | "XOX" | " O "  | "XO "  | win     |
+      | "XXO" | "XO "  | "O  "  | win     |
+      | "XXX" | "XOO"  | "XOO"  | win     |
+      | "XXX" | "XOO"  | "OXO"  | win     |
+
+  Scenario Outline: Boards that play cannot reach
+    Given the rows <Top>, <Middle> and <Bottom>
+    When I classify the board
+    Then the board should be refused with "<Message>"
+    Examples:
+      | Top   | Middle | Bottom | Message                                                          |
+      | "OOX" | "   "  | "   "  | Wrong turn order: O started                                      |
+      | "O  " | "   "  | "   "  | Wrong turn order: O started                                      |
+      | "XX " | "   "  | "   "  | Wrong turn order: X went twice                                   |
+      | "XXX" | "XXX"  | "OOO"  | Wrong turn order: X went twice                                   |
+      | "XXX" | "OOO"  | "   "  | Impossible board: game should have ended after the game was won |
+      | "XXX" | "OO "  | "O  "  | Impossible board: game should have ended after the game was won |
+      | "OOO" | "XX "  | "X X"  | Impossible board: game should have ended after the game was won |
+
+  Scenario Outline: Boards of the wrong shape
+    Given the rows <Top>, <Middle> and <Bottom>
+    When I classify the board
+    Then the board should be refused
+    Examples:
+      | Top    | Middle | Bottom |
+      | "XOXO" | "   "  | "   "  |
+      | "XO"   | "   "  | "   "  |
+      | "XOx"  | "   "  | "   "  |
+      | "X-O"  | "   "  | "   "  |
