@@ -1,0 +1,105 @@
+package solver_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/mastermind/solver"
+)
+
+func BenchmarkEvaluate(b *testing.B) {
+	for _, s := range solver.Strategies() {
+		b.Run(s.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			var st solver.Stats
+			for b.Loop() {
+				var err error
+				if st, err = solver.Evaluate(mastermind.Classic, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(st.Average(), "guesses/game")
+			b.ReportMetric(float64(st.Max), "worst")
+		})
+	}
+}
+
+// BenchmarkEvaluate5x8 is the larger game: 5 pegs of 8 colours, 32,768 secrets.
+func BenchmarkEvaluate5x8(b *testing.B) {
+	r := mastermind.Rules{Colors: 8, Width: 5, MaxTurns: 12}
+	for _, s := range solver.Strategies() {
+		b.Run(s.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			var st solver.Stats
+			for b.Loop() {
+				var err error
+				if st, err = solver.Evaluate(r, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(st.Average(), "guesses/game")
+			b.ReportMetric(float64(st.Max), "worst")
+		})
+	}
+}
+
+// BenchmarkTextbook is the textbook loop alone: a score table, then a fresh game for each
+// secret with a full minimax scan a turn.
+func BenchmarkTextbook(b *testing.B) {
+	b.ReportAllocs()
+	first := codeNumber(mastermind.Classic, code("1 1 2 2"))
+	for b.Loop() {
+		if st := textbookEvaluate(mastermind.Classic, solver.Knuth, first); st.Total != 5801 {
+			b.Fatalf("textbook Knuth total %d, want 5801", st.Total)
+		}
+	}
+}
+
+// BenchmarkEvaluateVersusTextbook runs Evaluate(Classic, Knuth) and the textbook loop side by
+// side each round, reports both and the speed-up, and fails below the target of 50 times.
+func BenchmarkEvaluateVersusTextbook(b *testing.B) {
+	first := codeNumber(mastermind.Classic, code("1 1 2 2"))
+	var fast, slow time.Duration
+	b.ReportAllocs()
+	for b.Loop() {
+		start := time.Now()
+		st, err := solver.Evaluate(mastermind.Classic, solver.Knuth)
+		mid := time.Now()
+		ref := textbookEvaluate(mastermind.Classic, solver.Knuth, first)
+		fast += mid.Sub(start)
+		slow += time.Since(mid)
+		if err != nil || st.Total != ref.Total || st.Max != ref.Max {
+			b.Fatalf("Evaluate = %+v, %v; textbook %+v", st, err, ref)
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(fast.Seconds()*1e3/n, "evaluate-ms")
+	b.ReportMetric(slow.Seconds()*1e3/n, "textbook-ms")
+	speedup := float64(slow) / float64(fast)
+	b.ReportMetric(speedup, "speedup")
+	if speedup < 50 {
+		b.Errorf("Evaluate is %.1f times faster than the textbook loop, want at least 50", speedup)
+	}
+}
+
+// BenchmarkNext is the second guess of a classic game: after 1122 scored one black.
+func BenchmarkNext(b *testing.B) {
+	for _, s := range solver.Strategies() {
+		b.Run(s.String(), func(b *testing.B) {
+			sv, err := solver.New(mastermind.Classic, s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := sv.Record(code("1 1 2 2"), mastermind.Feedback{Black: 1}); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := sv.Next(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,50 @@
+// Package solver breaks Mastermind codes with the classic strategies, and reproduces their
+// published results.
+//
+// Each strategy looks at how a guess would split the secrets still possible into groups, one
+// for each feedback the guess could get, and picks the guess whose split it rates best:
+//
+//   - Knuth minimises the largest group (Knuth 1977);
+//   - MostParts maximises the number of groups;
+//   - Entropy maximises the entropy of the group sizes;
+//   - ExpectedSize minimises the expected size of the group the secret falls in.
+//
+// A guess may be any code, not only a possible secret. Ties go to a code that is still a
+// possible secret, then to the lowest code in colour-number order (1111 < 1112 < … < 6666);
+// Entropy's scores compare with a tolerance of 1e-9, so that equal splits tie. When one secret
+// remains, the solver guesses it. The opening is the best code of each shape (see Next); for
+// the classic game Knuth opens 1122, MostParts 1123, Entropy 1234 and ExpectedSize 1123.
+//
+// Over all 1296 secrets of the classic game these rules give, in guesses summed and at worst:
+// Knuth 5801 and 5 (an average of 4.476, as Knuth found), MostParts 5668 and 6, Entropy 5722
+// and 6, ExpectedSize 5696 and 6 (the comparison in Kooi 2005).
+//
+// # Breaking a code
+//
+//	s, _ := solver.New(mastermind.Classic, solver.Knuth)
+//	for {
+//		guess, _ := s.Next()
+//		fb := … // the code maker's answer
+//		if fb.Black == 4 {
+//			break
+//		}
+//		if err := s.Record(guess, fb); err != nil {
+//			… // feedback that contradicts what came before
+//		}
+//	}
+//
+// Remaining, Possible, Candidates and Consistent help a coach: how many secrets fit the
+// feedback so far, and whether a code could still be the secret.
+//
+// # Evaluating a strategy
+//
+// Evaluate plays a strategy against every secret and returns the number of guesses summed,
+// the worst game and the histogram. It builds the strategy's tree once and shares the work
+// among the cores; the classic game takes about ten milliseconds.
+//
+// # Limits
+//
+// The work grows with the square of the number of codes, so the solver takes at most MaxCodes
+// (32,768) codes, MaxColors colours and MaxWidth pegs: 5 pegs of 8 colours is the largest
+// common game it takes, and Evaluate plays it in a few seconds on two cores.
+package solver

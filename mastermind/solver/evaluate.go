@@ -1,0 +1,126 @@
+package solver
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/deliberate-practice/katas/mastermind"
+)
+
+// Stats sums up a strategy's games against every possible secret.
+type Stats struct {
+	Games int // secrets played, Colors^Width
+	Total int // guesses over all games, the winning guess included
+	Max   int // guesses in the longest game
+	// Histogram[n] is how many games took n guesses; Histogram[0] is always 0.
+	Histogram []int
+}
+
+// Average returns the mean number of guesses a game.
+func (s Stats) Average() float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return float64(s.Total) / float64(s.Games)
+}
+
+func (s *Stats) add(guesses, games int) {
+	for len(s.Histogram) <= guesses {
+		s.Histogram = append(s.Histogram, 0)
+	}
+	s.Histogram[guesses] += games
+	s.Games += games
+	s.Total += guesses * games
+	s.Max = max(s.Max, guesses)
+}
+
+func (s *Stats) merge(o Stats) {
+	for n, games := range o.Histogram {
+		if games > 0 {
+			s.add(n, games)
+		}
+	}
+}
+
+// Evaluate plays strategy s against every possible secret of the rules and returns the
+// statistics, exactly as games through New, Next and Record would go. It builds the strategy's
+// tree once — the same feedback so far always leads to the same guess — rather than replaying
+// each game, and shares the work among the cores. It returns the errors New returns.
+func Evaluate(r mastermind.Rules, s Strategy) (Stats, error) {
+	if !s.valid() {
+		return Stats{}, fmt.Errorf("solver: %v: %w", s, ErrUnknownStrategy)
+	}
+	sp, err := newSpace(r)
+	if err != nil {
+		return Stats{}, err
+	}
+	all := make([]int32, sp.n)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	e := &evaluator{sp: sp, strategy: s, tokens: make(chan struct{}, runtime.GOMAXPROCS(0)-1)}
+	se := newSearcher(sp, s)
+	var st Stats
+	e.play(se, all, se.firstGuess(all), 1, &st)
+	return st, nil
+}
+
+// evaluator walks the strategy tree. tokens bounds the goroutines beyond the caller's.
+type evaluator struct {
+	sp       *space
+	strategy Strategy
+	tokens   chan struct{}
+}
+
+// play adds to st the games of the secrets in rem, where guess is guess number depth. The
+// secret equal to guess ends there; the others go on in groups by their feedback, each group
+// in a goroutine of its own while a core is free.
+func (e *evaluator) play(se *searcher, rem []int32, guess int32, depth int, st *Stats) {
+	fbs := e.sp.feedbacks()
+	counts := make([]int32, fbs)
+	e.sp.split(guess, rem, counts)
+	// Sort rem into its groups, by feedback, keeping each group ascending.
+	start := make([]int32, fbs+1)
+	for i, c := range counts {
+		start[i+1] = start[i] + c
+	}
+	groups := make([]int32, len(rem))
+	next := append([]int32(nil), start[:fbs]...)
+	for _, c := range rem {
+		f := e.sp.score(guess, c)
+		groups[next[f]] = c
+		next[f]++
+	}
+	win := e.sp.win()
+	if counts[win] > 0 {
+		st.add(depth, 1)
+	}
+	// Each group adds to its own Stats, merged once every goroutine is done.
+	sub := make([]Stats, fbs)
+	var wg sync.WaitGroup
+	for f := range fbs {
+		if f == win || counts[f] == 0 {
+			continue
+		}
+		group := groups[start[f]:start[f+1]]
+		if len(group) == 1 {
+			st.add(depth+1, 1)
+			continue
+		}
+		select {
+		case e.tokens <- struct{}{}:
+			wg.Go(func() {
+				defer func() { <-e.tokens }()
+				child := newSearcher(e.sp, e.strategy)
+				e.play(child, group, child.best(group), depth+1, &sub[f])
+			})
+		default:
+			e.play(se, group, se.best(group), depth+1, &sub[f])
+		}
+	}
+	wg.Wait()
+	for _, s := range sub {
+		st.merge(s)
+	}
+}

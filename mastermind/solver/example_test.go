@@ -1,0 +1,44 @@
+package solver_test
+
+import (
+	"fmt"
+
+	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/mastermind/solver"
+)
+
+// Break a secret with Knuth's strategy, scoring each guess as the code maker would.
+func ExampleSolver() {
+	secret, _ := mastermind.ParseCode("Blue Red Yellow Red")
+	s, _ := solver.New(mastermind.Classic, solver.Knuth)
+	for turn := 1; ; turn++ {
+		guess, _ := s.Next()
+		fb, _ := mastermind.Score(secret, guess)
+		fmt.Printf("%d: %-22v %q\n", turn, guess, fb)
+		if fb.Black == 4 {
+			break
+		}
+		s.Record(guess, fb)
+		fmt.Println("   secrets left:", s.Remaining())
+	}
+	// Output:
+	// 1: Red Red Green Green    "B W"
+	//    secrets left: 208
+	// 2: Red Red Blue Yellow    "B W W W"
+	//    secrets left: 4
+	// 3: Red Blue Yellow Red    "B B W W"
+	//    secrets left: 1
+	// 4: Blue Red Yellow Red    "B B B B"
+}
+
+func ExampleEvaluate() {
+	for _, s := range solver.Strategies() {
+		st, _ := solver.Evaluate(mastermind.Classic, s)
+		fmt.Printf("%-12v %d guesses, %.3f a game, at worst %d\n", s, st.Total, st.Average(), st.Max)
+	}
+	// Output:
+	// Knuth        5801 guesses, 4.476 a game, at worst 5
+	// MostParts    5668 guesses, 4.373 a game, at worst 6
+	// Entropy      5722 guesses, 4.415 a game, at worst 6
+	// ExpectedSize 5696 guesses, 4.395 a game, at worst 6
+}

@@ -1,0 +1,171 @@
+package solver
+
+import (
+	"runtime"
+	"sync"
+)
+
+// searcher picks guesses for one strategy over one space. It holds scratch space, so each
+// goroutine needs its own; the space itself is shared and read-only.
+type searcher struct {
+	sp       *space
+	strategy Strategy
+	counts   []int32
+	possible []bool // possible[c]: code c is among the remaining secrets
+}
+
+func newSearcher(sp *space, s Strategy) *searcher {
+	return &searcher{sp: sp, strategy: s, counts: make([]int32, sp.feedbacks()), possible: make([]bool, sp.n)}
+}
+
+// parallelWork is the number of scores above which best splits the scan across cores.
+const parallelWork = 1 << 18
+
+// best returns the guess the strategy makes when rem (ascending code numbers, at least one)
+// remain: the code of lowest cost; among equal costs a code that is still possible, then the
+// lowest. A possible code that puts every secret in a group of its own cannot be beaten, so
+// best tries the remaining codes first and stops at the first such code.
+func (se *searcher) best(rem []int32) int32 {
+	if len(rem) <= 2 {
+		return rem[0] // it splits the rest into groups of one
+	}
+	bestCode, bestCost := int32(-1), 0.0
+	for _, c := range rem {
+		se.sp.split(c, rem, se.counts)
+		cost := se.strategy.cost(se.counts, se.sp.xlogx)
+		if bestCode < 0 || se.strategy.compare(cost, bestCost) < 0 {
+			bestCode, bestCost = c, cost
+		}
+		if singletons(se.counts) {
+			return bestCode
+		}
+	}
+	for _, c := range rem {
+		se.possible[c] = true
+	}
+	defer func() {
+		for _, c := range rem {
+			se.possible[c] = false
+		}
+	}()
+
+	n := se.sp.n
+	workers := runtime.GOMAXPROCS(0)
+	if workers == 1 || n*len(rem) < parallelWork {
+		c, cost := se.scan(rem, 0, n, se.counts, bestCost)
+		if c >= 0 && se.strategy.compare(cost, bestCost) < 0 {
+			bestCode = c
+		}
+		return bestCode
+	}
+	// Split the impossible codes into ranges, one a worker, and merge in ascending order:
+	// a later range wins only with a strictly lower cost, so ties still go to the lowest code.
+	type result struct {
+		code int32
+		cost float64
+	}
+	results := make([]result, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := n*w/workers, n*(w+1)/workers
+		wg.Go(func() {
+			counts := make([]int32, len(se.counts))
+			c, cost := se.scan(rem, lo, hi, counts, bestCost)
+			results[w] = result{c, cost}
+		})
+	}
+	wg.Wait()
+	for _, r := range results {
+		if r.code >= 0 && se.strategy.compare(r.cost, bestCost) < 0 {
+			bestCode, bestCost = r.code, r.cost
+		}
+	}
+	return bestCode
+}
+
+// scan returns the best impossible code in [lo, hi) and its cost, the lowest of equals; -1
+// when the range has none. Only a cost strictly below bound, the best possible code's, can
+// matter; for Knuth and ExpectedSize, scan stops scoring a code once it cannot get there.
+func (se *searcher) scan(rem []int32, lo, hi int, counts []int32, bound float64) (int32, float64) {
+	bestCode, bestCost := int32(-1), 0.0
+	prune := se.strategy == Knuth || se.strategy == ExpectedSize
+	for c := int32(lo); c < int32(hi); c++ {
+		if se.possible[c] {
+			continue
+		}
+		if prune {
+			// A code must beat bound strictly: the possible codes' best, or this range's.
+			limit := bound
+			if bestCode >= 0 {
+				limit = min(limit, bestCost)
+			}
+			if !se.sp.splitBelow(c, rem, counts, se.strategy, limit) {
+				continue
+			}
+		} else {
+			se.sp.split(c, rem, counts)
+		}
+		cost := se.strategy.cost(counts, se.sp.xlogx)
+		if bestCode < 0 || se.strategy.compare(cost, bestCost) < 0 {
+			bestCode, bestCost = c, cost
+		}
+	}
+	return bestCode, bestCost
+}
+
+func singletons(counts []int32) bool {
+	for _, c := range counts {
+		if c > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// firstGuess is the strategy's opening. Before any feedback every code is possible, and codes
+// that differ only by a renaming of colours or an order of pegs split the secrets alike; so
+// the opening is the best of the lowest code of each shape (for four pegs 1111, 1112, 1122,
+// 1123 and 1234), the lowest among equals. For the classic game this gives Knuth 1122,
+// MostParts 1123, Entropy 1234 and ExpectedSize 1123.
+func (se *searcher) firstGuess(all []int32) int32 {
+	bestCode, bestCost := int32(-1), 0.0
+	for _, c := range shapes(se.sp) {
+		se.sp.split(c, all, se.counts)
+		cost := se.strategy.cost(se.counts, se.sp.xlogx)
+		if bestCode < 0 || se.strategy.compare(cost, bestCost) < 0 || (se.strategy.compare(cost, bestCost) == 0 && c < bestCode) {
+			bestCode, bestCost = c, cost
+		}
+	}
+	return bestCode
+}
+
+// shapes returns the lowest code of each shape: the pegs in runs of colours 1, 2, 3, … whose
+// lengths never grow (1123 is runs of 2, 1 and 1), at most Colors runs.
+func shapes(sp *space) []int32 {
+	var out []int32
+	w, k := sp.rules.Width, sp.rules.Colors
+	var runs []int
+	var walk func(left, maxRun int)
+	walk = func(left, maxRun int) {
+		if left == 0 {
+			v := 0
+			for color, r := range runs {
+				for range r {
+					v = v*k + color
+				}
+			}
+			out = append(out, int32(v))
+			return
+		}
+		if len(runs) == k {
+			return
+		}
+		for r := min(left, maxRun); r >= 1; r-- {
+			runs = append(runs, r)
+			walk(left-r, r)
+			runs = runs[:len(runs)-1]
+		}
+	}
+	walk(w, w)
+	return out
+}

@@ -1,0 +1,121 @@
+package solver
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/deliberate-practice/katas/mastermind"
+)
+
+// Solver is a code breaker: it suggests guesses, learns from the feedback on each, and keeps
+// the secrets that are still possible. A Solver is not safe for concurrent use.
+type Solver struct {
+	sp        *space
+	se        *searcher
+	remaining []int32 // possible secrets, ascending
+	turns     int     // feedback recorded so far
+}
+
+// New returns a solver for the rules, using strategy s. It returns an error for rules the
+// mastermind package refuses, for a game larger than MaxCodes, MaxColors or MaxWidth
+// (ErrTooLarge), and for an unknown strategy (ErrUnknownStrategy).
+func New(r mastermind.Rules, s Strategy) (*Solver, error) {
+	if !s.valid() {
+		return nil, fmt.Errorf("solver: %v: %w", s, ErrUnknownStrategy)
+	}
+	sp, err := newSpace(r)
+	if err != nil {
+		return nil, err
+	}
+	all := make([]int32, sp.n)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	return &Solver{sp: sp, se: newSearcher(sp, s), remaining: all}, nil
+}
+
+// Next returns the solver's next guess: the strategy's opening before any feedback, the last
+// possible secret when one remains, and otherwise the code the strategy rates best, which may
+// be a code that can no longer be the secret when it splits the rest better. Ties go to a
+// code that is still possible, then to the lowest. Next does not change the solver.
+func (s *Solver) Next() (mastermind.Code, error) {
+	if s.turns == 0 {
+		return s.sp.code(s.se.firstGuess(s.remaining)), nil
+	}
+	return s.sp.code(s.se.best(s.remaining)), nil
+}
+
+// Record keeps only the secrets that would give feedback fb to guess. The guess may be any
+// code that fits the rules, not only the solver's suggestion. It returns an error, and changes
+// nothing, for a guess that does not fit the rules, feedback no guess can get
+// (ErrImpossibleFeedback), or feedback that no remaining secret would give (ErrInconsistent).
+func (s *Solver) Record(guess mastermind.Code, fb mastermind.Feedback) error {
+	g, err := s.sp.number(guess)
+	if err != nil {
+		return fmt.Errorf("solver: %w", err)
+	}
+	want := s.sp.indexOf(fb)
+	if want < 0 {
+		return fmt.Errorf("solver: %d black and %d white on %d pegs: %w", fb.Black, fb.White, s.sp.rules.Width, ErrImpossibleFeedback)
+	}
+	kept := 0
+	for _, c := range s.remaining {
+		if s.sp.score(g, c) == want {
+			kept++
+		}
+	}
+	if kept == 0 {
+		return fmt.Errorf("solver: no remaining secret gives %q to %v: %w", fb, guess, ErrInconsistent)
+	}
+	next := make([]int32, 0, kept)
+	for _, c := range s.remaining {
+		if s.sp.score(g, c) == want {
+			next = append(next, c)
+		}
+	}
+	s.remaining = next
+	s.turns++
+	return nil
+}
+
+// Remaining returns how many secrets fit all the feedback recorded so far.
+func (s *Solver) Remaining() int { return len(s.remaining) }
+
+// Possible reports whether code could still be the secret: whether it would have given every
+// feedback recorded so far. It returns an error for a code that does not fit the rules.
+func (s *Solver) Possible(code mastermind.Code) (bool, error) {
+	c, err := s.sp.number(code)
+	if err != nil {
+		return false, fmt.Errorf("solver: %w", err)
+	}
+	_, found := slices.BinarySearch(s.remaining, c)
+	return found, nil
+}
+
+// Candidates returns up to limit of the possible secrets, lowest first.
+func (s *Solver) Candidates(limit int) []mastermind.Code {
+	n := min(max(limit, 0), len(s.remaining))
+	out := make([]mastermind.Code, n)
+	for i := range n {
+		out[i] = s.sp.code(s.remaining[i])
+	}
+	return out
+}
+
+// Consistent reports whether secret would have given each turn's feedback: whether a code
+// breaker who has seen board could still think it the secret. It needs no Solver, and works
+// for rules of any size. It returns an error when a code does not fit the rules.
+func Consistent(r mastermind.Rules, board []mastermind.Turn, secret mastermind.Code) (bool, error) {
+	if err := r.Check(secret); err != nil {
+		return false, fmt.Errorf("solver: secret: %w", err)
+	}
+	for i, t := range board {
+		if err := r.Check(t.Guess); err != nil {
+			return false, fmt.Errorf("solver: turn %d: %w", i+1, err)
+		}
+		if f, _ := mastermind.Score(secret, t.Guess); f != t.Feedback {
+			return false, nil
+		}
+	}
+	return true, nil
+}

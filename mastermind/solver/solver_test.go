@@ -1,0 +1,257 @@
+package solver_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/mastermind/solver"
+)
+
+func code(s string) mastermind.Code {
+	c, err := mastermind.ParseCode(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// published are the totals over all 1296 classic secrets: Knuth 1977, and the comparison in
+// Kooi 2005.
+var published = []struct {
+	strategy   solver.Strategy
+	first      string
+	total, max int
+}{
+	{solver.Knuth, "1 1 2 2", 5801, 5},
+	{solver.MostParts, "1 1 2 3", 5668, 6},
+	{solver.Entropy, "1 2 3 4", 5722, 6},
+	{solver.ExpectedSize, "1 1 2 3", 5696, 6},
+}
+
+func TestFirstGuesses(t *testing.T) {
+	for _, p := range published {
+		s, err := solver.New(mastermind.Classic, p.strategy)
+		require.NoError(t, err)
+		got, err := s.Next()
+		require.NoError(t, err)
+		assert.Equal(t, code(p.first), got, "%v opens", p.strategy)
+	}
+	// The textbook scan of every code against every secret opens the same way.
+	table := scoreTable(allCodes(mastermind.Classic))
+	for _, p := range published {
+		assert.Equal(t, codeNumber(mastermind.Classic, code(p.first)), textbookGuess(p.strategy, table, all(len(table))), "%v opens", p.strategy)
+	}
+}
+
+func TestEvaluatePublished(t *testing.T) {
+	for _, p := range published {
+		st, err := solver.Evaluate(mastermind.Classic, p.strategy)
+		require.NoError(t, err)
+		assert.Equal(t, 1296, st.Games, "%v", p.strategy)
+		assert.Equal(t, p.total, st.Total, "%v total", p.strategy)
+		assert.Equal(t, p.max, st.Max, "%v worst", p.strategy)
+		sum, games := 0, 0
+		for n, g := range st.Histogram {
+			sum += n * g
+			games += g
+		}
+		assert.Equal(t, st.Total, sum, "%v histogram", p.strategy)
+		assert.Equal(t, st.Games, games, "%v histogram", p.strategy)
+		t.Logf("%-12v total %d, average %.3f, worst %d, histogram %v", p.strategy, st.Total, st.Average(), st.Max, st.Histogram)
+	}
+	// Knuth 1977: an average of 4.476 guesses, never more than five.
+	st, err := solver.Evaluate(mastermind.Classic, solver.Knuth)
+	require.NoError(t, err)
+	assert.InDelta(t, 4.476, st.Average(), 0.0005)
+}
+
+// play breaks secret with a fresh solver, scoring with the package's Score as a code maker
+// would, and returns the number of guesses.
+func play(t *testing.T, r mastermind.Rules, s solver.Strategy, secret mastermind.Code) int {
+	sv, err := solver.New(r, s)
+	require.NoError(t, err)
+	for n := 1; ; n++ {
+		guess, err := sv.Next()
+		require.NoError(t, err)
+		fb, err := mastermind.Score(secret, guess)
+		require.NoError(t, err)
+		if fb.Black == r.Width {
+			return n
+		}
+		require.NoError(t, sv.Record(guess, fb))
+		require.Less(t, n, 20, "solver is not converging on %v", secret)
+	}
+}
+
+// TestGamesThroughNextAndRecord plays every classic secret through New, Next and Record and
+// checks the published totals again, and that Evaluate saw the same games.
+func TestGamesThroughNextAndRecord(t *testing.T) {
+	for _, p := range published {
+		t.Run(p.strategy.String(), func(t *testing.T) {
+			t.Parallel()
+			var st solver.Stats
+			for _, secret := range allCodes(mastermind.Classic) {
+				n := play(t, mastermind.Classic, p.strategy, secret)
+				for len(st.Histogram) <= n {
+					st.Histogram = append(st.Histogram, 0)
+				}
+				st.Histogram[n]++
+				st.Games++
+				st.Total += n
+				st.Max = max(st.Max, n)
+			}
+			assert.Equal(t, p.total, st.Total)
+			assert.Equal(t, p.max, st.Max)
+			ev, err := solver.Evaluate(mastermind.Classic, p.strategy)
+			require.NoError(t, err)
+			assert.Equal(t, ev, st)
+		})
+	}
+}
+
+// TestEvaluateMatchesTextbook checks Evaluate against the textbook loop on smaller games,
+// where that loop is quick, for every strategy.
+func TestEvaluateMatchesTextbook(t *testing.T) {
+	for _, r := range []mastermind.Rules{
+		{Colors: 4, Width: 3, MaxTurns: 10},
+		{Colors: 3, Width: 4, MaxTurns: 10},
+		{Colors: 5, Width: 2, MaxTurns: 10},
+		{Colors: 2, Width: 5, MaxTurns: 10},
+		{Colors: 7, Width: 3, MaxTurns: 10},
+	} {
+		for _, s := range solver.Strategies() {
+			t.Run(fmt.Sprintf("%dx%d/%v", r.Width, r.Colors, s), func(t *testing.T) {
+				want := textbookEvaluate(r, s, -1)
+				got, err := solver.Evaluate(r, s)
+				require.NoError(t, err)
+				assert.Equal(t, want, got)
+			})
+		}
+	}
+}
+
+func TestEvaluateOneColourAndOnePeg(t *testing.T) {
+	st, err := solver.Evaluate(mastermind.Rules{Colors: 1, Width: 4, MaxTurns: 1}, solver.Knuth)
+	require.NoError(t, err)
+	assert.Equal(t, solver.Stats{Games: 1, Total: 1, Max: 1, Histogram: []int{0, 1}}, st)
+	st, err = solver.Evaluate(mastermind.Rules{Colors: 6, Width: 1, MaxTurns: 6}, solver.Knuth)
+	require.NoError(t, err)
+	assert.Equal(t, solver.Stats{Games: 6, Total: 21, Max: 6, Histogram: []int{0, 1, 1, 1, 1, 1, 1}}, st)
+}
+
+func TestNewRefuses(t *testing.T) {
+	tests := []struct {
+		r   mastermind.Rules
+		s   solver.Strategy
+		err error
+		msg string
+	}{
+		{mastermind.Rules{Colors: 6, Width: 6, MaxTurns: 10}, solver.Knuth, solver.ErrTooLarge, "solver: 6 colours and 6 pegs make 46656 codes, want at most 32768: game too large to solve"},
+		{mastermind.Rules{Colors: 17, Width: 2, MaxTurns: 10}, solver.Knuth, solver.ErrTooLarge, "solver: 17 colours and 2 pegs, want at most 16 and 15: game too large to solve"},
+		{mastermind.Rules{Colors: 1, Width: 16, MaxTurns: 10}, solver.Knuth, solver.ErrTooLarge, "solver: 1 colours and 16 pegs, want at most 16 and 15: game too large to solve"},
+		{mastermind.Rules{Colors: 6, Width: 0, MaxTurns: 10}, solver.Knuth, mastermind.ErrInvalidRules, "mastermind: width 0, want at least 1: invalid rules"},
+		{mastermind.Classic, 0, solver.ErrUnknownStrategy, "solver: Strategy(0): unknown strategy"},
+		{mastermind.Classic, 9, solver.ErrUnknownStrategy, "solver: Strategy(9): unknown strategy"},
+	}
+	for _, tt := range tests {
+		sv, err := solver.New(tt.r, tt.s)
+		assert.Nil(t, sv)
+		assert.ErrorIs(t, err, tt.err)
+		assert.EqualError(t, err, tt.msg)
+		_, err = solver.Evaluate(tt.r, tt.s)
+		assert.ErrorIs(t, err, tt.err)
+	}
+	// The largest game it takes.
+	_, err := solver.New(mastermind.Rules{Colors: 8, Width: 5, MaxTurns: 10}, solver.Knuth)
+	assert.NoError(t, err)
+}
+
+func TestRecordRefusesAndChangesNothing(t *testing.T) {
+	sv, err := solver.New(mastermind.Classic, solver.Knuth)
+	require.NoError(t, err)
+	require.NoError(t, sv.Record(code("1 1 2 2"), mastermind.Feedback{Black: 1}))
+	before := sv.Remaining()
+	next, err := sv.Next()
+	require.NoError(t, err)
+
+	tests := []struct {
+		guess mastermind.Code
+		fb    mastermind.Feedback
+		err   error
+		msg   string
+	}{
+		{code("1 2 3 4"), mastermind.Feedback{Black: 3, White: 1}, solver.ErrImpossibleFeedback, "solver: 3 black and 1 white on 4 pegs: impossible feedback"},
+		{code("1 2 3 4"), mastermind.Feedback{Black: 2, White: 3}, solver.ErrImpossibleFeedback, "solver: 2 black and 3 white on 4 pegs: impossible feedback"},
+		{code("1 2 3 4"), mastermind.Feedback{Black: -1}, solver.ErrImpossibleFeedback, "solver: -1 black and 0 white on 4 pegs: impossible feedback"},
+		{code("1 1 2 2"), mastermind.Feedback{Black: 2}, solver.ErrInconsistent, `solver: no remaining secret gives "B B" to Red Red Green Green: feedback contradicts earlier feedback`},
+		{code("1 2 3"), mastermind.Feedback{}, mastermind.ErrGuessTooShort, "solver: mastermind: guess has 3 pegs, want 4: guess too short"},
+		{code("1 2 3 7"), mastermind.Feedback{}, mastermind.ErrInvalidPeg, "solver: mastermind: guess peg 4 is colour 7, want 1 to 6: invalid peg in guess"},
+	}
+	for _, tt := range tests {
+		err := sv.Record(tt.guess, tt.fb)
+		assert.ErrorIs(t, err, tt.err)
+		assert.EqualError(t, err, tt.msg)
+		assert.Equal(t, before, sv.Remaining(), "a refused Record changed the solver")
+		again, err := sv.Next()
+		require.NoError(t, err)
+		assert.Equal(t, next, again)
+	}
+}
+
+func TestCoachHelpers(t *testing.T) {
+	secret := code("Red Green Blue Yellow")
+	sv, err := solver.New(mastermind.Classic, solver.Knuth)
+	require.NoError(t, err)
+	assert.Equal(t, 1296, sv.Remaining())
+	var board []mastermind.Turn
+	for _, g := range []string{"1 1 2 2", "1 3 4 4"} {
+		fb, _ := mastermind.Score(secret, code(g))
+		require.NoError(t, sv.Record(code(g), fb))
+		board = append(board, mastermind.Turn{Guess: code(g), Feedback: fb})
+	}
+	ok, err := sv.Possible(secret)
+	require.NoError(t, err)
+	assert.True(t, ok, "the secret is always possible")
+
+	// Possible, Candidates and Consistent agree on every code, and the count is Remaining.
+	n := 0
+	for _, c := range allCodes(mastermind.Classic) {
+		p, err := sv.Possible(c)
+		require.NoError(t, err)
+		cons, err := solver.Consistent(mastermind.Classic, board, c)
+		require.NoError(t, err)
+		require.Equal(t, cons, p, "%v", c)
+		if p {
+			n++
+		}
+	}
+	assert.Equal(t, sv.Remaining(), n)
+	cands := sv.Candidates(1000)
+	assert.Len(t, cands, n)
+	assert.Contains(t, cands, secret)
+	assert.Len(t, sv.Candidates(2), 2)
+	assert.Empty(t, sv.Candidates(-1))
+
+	_, err = sv.Possible(code("1 2 3"))
+	assert.ErrorIs(t, err, mastermind.ErrGuessTooShort)
+	_, err = solver.Consistent(mastermind.Classic, []mastermind.Turn{{Guess: code("1 2")}}, secret)
+	assert.EqualError(t, err, "solver: turn 1: mastermind: guess has 2 pegs, want 4: guess too short")
+}
+
+func TestStrategyNames(t *testing.T) {
+	for _, s := range solver.Strategies() {
+		got, err := solver.ParseStrategy(s.String())
+		require.NoError(t, err)
+		assert.Equal(t, s, got)
+	}
+	got, err := solver.ParseStrategy("knuth")
+	assert.NoError(t, err)
+	assert.Equal(t, solver.Knuth, got)
+	_, err = solver.ParseStrategy("random")
+	assert.True(t, errors.Is(err, solver.ErrUnknownStrategy))
+}

@@ -1,0 +1,205 @@
+package solver
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/deliberate-practice/katas/mastermind"
+)
+
+// Limits on the games the solver takes. Evaluate's work grows with the square of the number
+// of codes: 5 pegs of 8 colours (32,768 codes) takes seconds on two cores; 6 pegs of 6
+// colours (46,656 codes) would take minutes, and is refused.
+const (
+	MaxCodes  = 1 << 15 // Colors^Width at most
+	MaxColors = 16
+	MaxWidth  = 15
+)
+
+// Errors the solver returns, wrapped with what was wrong.
+var (
+	// ErrTooLarge means the rules make more codes than the solver takes (see MaxCodes).
+	ErrTooLarge = errors.New("game too large to solve")
+	// ErrUnknownStrategy means a Strategy that is not one of the constants.
+	ErrUnknownStrategy = errors.New("unknown strategy")
+	// ErrImpossibleFeedback means feedback no guess can get, such as 3 black 1 white on four
+	// pegs, or more pegs than the width.
+	ErrImpossibleFeedback = errors.New("impossible feedback")
+	// ErrInconsistent means no secret fits the feedback together with the feedback before it.
+	ErrInconsistent = errors.New("feedback contradicts earlier feedback")
+)
+
+// space is every code of a game, packed for fast scoring. Codes are numbered in colour-number
+// order (1111 is 0, 1112 is 1, …). A code's pegs are packed four bits each, the first peg
+// highest; its colour counts are reduced to a multiset number, and matches[a*nms+b] holds how
+// many pegs multisets a and b have in common (black plus white). So a score is a XOR, two
+// popcounts and a table look-up, with no allocation.
+type space struct {
+	rules   mastermind.Rules
+	n       int      // number of codes
+	pegs    []uint64 // packed pegs, colour-1 per nibble
+	ms      []uint16 // multiset number of each code
+	nms     int
+	matches []uint8
+	low     uint64 // bit 0 of each of the width nibbles
+	stride  int    // Width+1: feedback index = black*stride + black+white
+	xlogx   []float64
+}
+
+// checkRules returns an error when the solver cannot take r.
+func checkRules(r mastermind.Rules) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	if r.Colors > MaxColors || r.Width > MaxWidth {
+		return fmt.Errorf("solver: %d colours and %d pegs, want at most %d and %d: %w", r.Colors, r.Width, MaxColors, MaxWidth, ErrTooLarge)
+	}
+	if n := math.Pow(float64(r.Colors), float64(r.Width)); n > MaxCodes {
+		return fmt.Errorf("solver: %d colours and %d pegs make %.0f codes, want at most %d: %w", r.Colors, r.Width, n, MaxCodes, ErrTooLarge)
+	}
+	return nil
+}
+
+func newSpace(r mastermind.Rules) (*space, error) {
+	if err := checkRules(r); err != nil {
+		return nil, err
+	}
+	n := 1
+	for range r.Width {
+		n *= r.Colors
+	}
+	sp := &space{rules: r, n: n, pegs: make([]uint64, n), ms: make([]uint16, n), stride: r.Width + 1}
+	for i := range r.Width {
+		sp.low |= 1 << (4 * i)
+	}
+	ids := map[[MaxColors]uint8]uint16{}
+	var multisets [][MaxColors]uint8
+	for i := range n {
+		var counts [MaxColors]uint8
+		var p uint64
+		for j, v := 0, i; j < r.Width; j++ {
+			d := v % r.Colors
+			v /= r.Colors
+			p |= uint64(d) << (4 * j) // peg Width-1-j; the order of nibbles does not matter to scoring
+			counts[d]++
+		}
+		sp.pegs[i] = p
+		id, ok := ids[counts]
+		if !ok {
+			id = uint16(len(multisets))
+			ids[counts] = id
+			multisets = append(multisets, counts)
+		}
+		sp.ms[i] = id
+	}
+	sp.nms = len(multisets)
+	sp.matches = make([]uint8, sp.nms*sp.nms)
+	for a, ca := range multisets {
+		for b, cb := range multisets {
+			m := 0
+			for c := range r.Colors {
+				m += int(min(ca[c], cb[c]))
+			}
+			sp.matches[a*sp.nms+b] = uint8(m)
+		}
+	}
+	sp.xlogx = make([]float64, n+1)
+	for c := 2; c <= n; c++ {
+		sp.xlogx[c] = float64(c) * math.Log2(float64(c))
+	}
+	return sp, nil
+}
+
+// feedbacks is the length of a counting array indexed by feedback.
+func (sp *space) feedbacks() int { return sp.stride * sp.stride }
+
+// win is the feedback index of all black.
+func (sp *space) win() int { return sp.rules.Width*sp.stride + sp.rules.Width }
+
+// score returns the feedback index of code a against code b.
+func (sp *space) score(a, b int32) int {
+	x := sp.pegs[a] ^ sp.pegs[b]
+	x |= x >> 1
+	x |= x >> 2
+	black := sp.rules.Width - bits.OnesCount64(x&sp.low)
+	return black*sp.stride + int(sp.matches[int(sp.ms[a])*sp.nms+int(sp.ms[b])])
+}
+
+// split counts, for each feedback, the secrets in rem that guess g would get it from. It is
+// the hot loop: no allocation, no map.
+func (sp *space) split(g int32, rem []int32, counts []int32) {
+	clear(counts)
+	gp := sp.pegs[g]
+	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
+	w, stride, low := sp.rules.Width, sp.stride, sp.low
+	for _, s := range rem {
+		x := gp ^ sp.pegs[s]
+		x |= x >> 1
+		x |= x >> 2
+		black := w - bits.OnesCount64(x&low)
+		counts[black*stride+int(row[sp.ms[s]])]++
+	}
+}
+
+// splitBelow is split for Knuth and ExpectedSize that gives up, returning false, once the
+// cost reaches limit: the largest group for Knuth, the running sum of squares for
+// ExpectedSize. The cost only grows as secrets are counted, so such a guess cannot beat limit.
+func (sp *space) splitBelow(g int32, rem []int32, counts []int32, s Strategy, limit float64) bool {
+	clear(counts)
+	gp := sp.pegs[g]
+	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
+	w, stride, low := sp.rules.Width, sp.stride, sp.low
+	lim := int64(limit)
+	var squares int64
+	for _, s2 := range rem {
+		x := gp ^ sp.pegs[s2]
+		x |= x >> 1
+		x |= x >> 2
+		black := w - bits.OnesCount64(x&low)
+		f := black*stride + int(row[sp.ms[s2]])
+		c := counts[f]
+		counts[f] = c + 1
+		if s == Knuth {
+			if int64(c)+1 >= lim {
+				return false
+			}
+		} else if squares += 2*int64(c) + 1; squares >= lim {
+			return false
+		}
+	}
+	return true
+}
+
+// indexOf returns the feedback index of f, or -1 when no two codes can give it.
+func (sp *space) indexOf(f mastermind.Feedback) int {
+	w := sp.rules.Width
+	if f.Black < 0 || f.White < 0 || f.Black+f.White > w || (f.Black == w-1 && f.White == 1) {
+		return -1
+	}
+	return f.Black*sp.stride + f.Black + f.White
+}
+
+// code returns code number i as a mastermind.Code.
+func (sp *space) code(i int32) mastermind.Code {
+	c := make(mastermind.Code, sp.rules.Width)
+	v := int(i)
+	for j := sp.rules.Width - 1; j >= 0; j-- {
+		c[j] = mastermind.Color(v%sp.rules.Colors + 1)
+		v /= sp.rules.Colors
+	}
+	return c
+}
+
+// number returns the number of a code, or an error when it does not fit the rules.
+func (sp *space) number(c mastermind.Code) (int32, error) {
+	if err := sp.rules.Check(c); err != nil {
+		return 0, err
+	}
+	v := 0
+	for _, p := range c {
+		v = v*sp.rules.Colors + int(p) - 1
+	}
+	return int32(v), nil
+}
