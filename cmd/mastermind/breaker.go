@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/mastermind/solver"
+)
+
+// playBreaker is the game where the player breaks the computer's secret.
+func playBreaker(cfg config, in *bufio.Scanner, out, errOut io.Writer) int {
+	r := cfg.rules
+	var game *mastermind.Game
+	if cfg.secret != "" {
+		secret, err := parseGuess(r, cfg.secret)
+		if err != nil {
+			fmt.Fprintf(errOut, "mastermind: -secret %q: %v\n", cfg.secret, err)
+			return 2
+		}
+		if game, err = mastermind.New(r, secret); err != nil {
+			fmt.Fprintln(errOut, err)
+			return 2
+		}
+	} else {
+		var err error
+		if game, err = mastermind.NewRandom(r, newRand(cfg.seed)); err != nil {
+			fmt.Fprintln(errOut, err)
+			return 2
+		}
+	}
+	coach, coachErr := solver.New(r, cfg.strategy) // hints; nil for games too large to solve
+
+	fmt.Fprintf(out, "Mastermind: break a secret of %d pegs from %d colours in %d turns.\n", r.Width, r.Colors, r.MaxTurns)
+	fmt.Fprintf(out, "Colours: %s.\n", palette(r))
+	if cfg.secret == "" {
+		fmt.Fprintf(out, "Seed %d (replay this game with -seed %d).\n", cfg.seed, cfg.seed)
+	}
+	fmt.Fprintln(out, `Type a guess, "hint", "help" or "quit".`)
+	for {
+		fmt.Fprintf(out, "guess %d of %d> ", len(game.Board())+1, r.MaxTurns)
+		line, ok := readLine(in)
+		if !ok {
+			fmt.Fprintln(out)
+			fmt.Fprintf(out, "End of input. The secret was %s.\n", inline(game.Secret(), cfg.color))
+			return 0
+		}
+		switch strings.ToLower(line) {
+		case "quit", "exit", "q":
+			fmt.Fprintf(out, "You gave up. The secret was %s.\n", inline(game.Secret(), cfg.color))
+			return 0
+		case "help", "?":
+			fmt.Fprintf(out, "Guess %d pegs: colour names (red green blue yellow), initials (R G B Y or RGBY) or numbers (1 2 3 4).\n", r.Width)
+			fmt.Fprintln(out, "B is a right colour in the right place, W a right colour in the wrong place.")
+			fmt.Fprintln(out, `"hint" asks the solver; "quit" ends the game.`)
+			continue
+		case "hint":
+			if coach == nil {
+				fmt.Fprintf(out, "No hints for this game: %v.\n", coachErr)
+				continue
+			}
+			suggestion, err := coach.Next()
+			if err != nil {
+				fmt.Fprintln(out, "No hint:", err)
+				continue
+			}
+			fmt.Fprintf(out, "%s. The solver (%v) would guess %s.\n", plural(coach.Remaining(), "possible secret remains", "possible secrets remain"), cfg.strategy, inline(suggestion, cfg.color))
+			continue
+		}
+		guess, err := parseGuess(r, line)
+		if err != nil {
+			fmt.Fprintf(out, "Not a guess: %v. Try again.\n", err)
+			continue
+		}
+		grade, fb, err := game.Guess(guess)
+		if err != nil {
+			fmt.Fprintf(out, "Not a guess: %v. Try again.\n", err)
+			continue
+		}
+		if coach != nil {
+			_ = coach.Record(guess, fb) // the true feedback always fits
+		}
+		board(out, game, cfg.color)
+		switch grade {
+		case mastermind.Won:
+			fmt.Fprintf(out, "You broke the code in %s! The secret was %s.\n", plural(len(game.Board()), "guess", "guesses"), inline(game.Secret(), cfg.color))
+			return 0
+		case mastermind.Lost:
+			fmt.Fprintf(out, "Out of turns: you lose. The secret was %s.\n", inline(game.Secret(), cfg.color))
+			return 0
+		}
+		fmt.Fprintf(out, "%s left.\n", plural(game.TurnsLeft(), "turn", "turns"))
+	}
+}

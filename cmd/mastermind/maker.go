@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/deliberate-practice/katas/mastermind/solver"
+)
+
+// breakYourCode is the game where the computer breaks the player's secret.
+func breakYourCode(cfg config, in *bufio.Scanner, out, errOut io.Writer) int {
+	r := cfg.rules
+	s, err := solver.New(r, cfg.strategy)
+	if err != nil {
+		fmt.Fprintln(errOut, err)
+		return 2
+	}
+	fmt.Fprintf(out, "Think of a secret of %d pegs from %d colours: %s.\n", r.Width, r.Colors, palette(r))
+	fmt.Fprintf(out, "I will guess it in %d turns or fewer. Answer each guess with key pegs (\"B B W\", \"-\" for none) or counts (\"2 1\"); \"quit\" ends.\n", r.MaxTurns)
+	for turn := 1; turn <= r.MaxTurns; {
+		guess, err := s.Next()
+		if err != nil {
+			fmt.Fprintln(out, "mastermind:", err)
+			return 1
+		}
+		fmt.Fprintf(out, "Guess %d: %s\nyour answer> ", turn, inline(guess, cfg.color))
+		line, ok := readLine(in)
+		if !ok {
+			fmt.Fprintln(out)
+			fmt.Fprintln(out, "End of input. Goodbye.")
+			return 0
+		}
+		if l := strings.ToLower(line); l == "quit" || l == "exit" || l == "q" {
+			fmt.Fprintln(out, "You stopped the game.")
+			return 0
+		}
+		fb, err := parseAnswer(r.Width, line)
+		if err != nil {
+			fmt.Fprintf(out, "%v. Answer again.\n", err)
+			continue
+		}
+		if fb.Black == r.Width {
+			fmt.Fprintf(out, "I broke your code in %s.\n", plural(turn, "guess", "guesses"))
+			return 0
+		}
+		if err := s.Record(guess, fb); err != nil {
+			if errors.Is(err, solver.ErrInconsistent) {
+				fmt.Fprintf(out, "%s contradicts an earlier answer: no secret fits them all. Check your secret and answer again.\n", describe(fb))
+			} else {
+				fmt.Fprintf(out, "%v. Answer again.\n", err)
+			}
+			continue
+		}
+		fmt.Fprintf(out, "%s left.\n", plural(s.Remaining(), "possible secret", "possible secrets"))
+		turn++
+	}
+	fmt.Fprintf(out, "I am out of turns: you win. (%d secrets still fit your answers.)\n", s.Remaining())
+	return 0
+}

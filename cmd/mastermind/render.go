@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/deliberate-practice/katas/mastermind"
+)
+
+// ansi is the 256-colour code for each named colour.
+func ansi(c mastermind.Color) int {
+	switch c {
+	case mastermind.Red:
+		return 196
+	case mastermind.Green:
+		return 40
+	case mastermind.Blue:
+		return 33
+	case mastermind.Yellow:
+		return 226
+	case mastermind.Purple:
+		return 129
+	case mastermind.Orange:
+		return 208
+	case mastermind.Cyan:
+		return 51
+	case mastermind.Magenta:
+		return 201
+	}
+	return 250
+}
+
+// peg writes one code peg: its name padded to a column, in its colour when color is set.
+func peg(c mastermind.Color, color bool) string {
+	name := fmt.Sprintf("%-8s", c)
+	if !color {
+		return name
+	}
+	return fmt.Sprintf("\x1b[38;5;%dm●\x1b[0m %s", ansi(c), name[:7])
+}
+
+// code writes a row of code pegs.
+func code(c mastermind.Code, color bool) string {
+	pegs := make([]string, len(c))
+	for i, p := range c {
+		pegs[i] = peg(p, color)
+	}
+	return strings.TrimRight(strings.Join(pegs, " "), " ")
+}
+
+// inline writes a code within a sentence: names, each after a coloured dot when color is set.
+func inline(c mastermind.Code, color bool) string {
+	if !color {
+		return c.String()
+	}
+	pegs := make([]string, len(c))
+	for i, p := range c {
+		pegs[i] = fmt.Sprintf("\x1b[38;5;%dm●\x1b[0m %v", ansi(p), p)
+	}
+	return strings.Join(pegs, " ")
+}
+
+// plural writes n with a noun, "1 guess" or "2 guesses".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// keys writes the key pegs: the seed's notation, or filled and hollow dots in colour.
+func keys(f mastermind.Feedback, color bool) string {
+	if !color {
+		if f == (mastermind.Feedback{}) {
+			return "-"
+		}
+		return f.String()
+	}
+	return strings.Repeat("●", f.Black) + strings.Repeat("○", f.White)
+}
+
+// board draws the decoding board: every guess with its key pegs, then the turns left.
+func board(w io.Writer, g *mastermind.Game, color bool) {
+	rows := g.Board()
+	width := 0
+	for _, t := range rows {
+		width = max(width, len([]rune(code(t.Guess, color))))
+	}
+	for i, t := range rows {
+		c := code(t.Guess, color)
+		fmt.Fprintf(w, "%3d  %s%s  | %s\n", i+1, c, strings.Repeat(" ", width-len([]rune(c))), keys(t.Feedback, color))
+	}
+}
+
+// describe names key pegs in a sentence: "B B W", or "no pegs".
+func describe(f mastermind.Feedback) string {
+	if f == (mastermind.Feedback{}) {
+		return "no pegs"
+	}
+	return fmt.Sprintf("%q", f)
+}
