@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func binary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "tictactoe")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	return bin
+}
+
+func session(t *testing.T, bin, input string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(input)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	if exit, ok := err.(*exec.ExitError); ok {
+		return out.String(), errOut.String(), exit.ExitCode()
+	}
+	require.NoError(t, err)
+	return out.String(), errOut.String(), 0
+}
+
+func TestClassify(t *testing.T) {
+	bin := binary(t)
+	tests := []struct {
+		name   string
+		args   []string
+		input  string
+		out    string
+		errOut string
+		status int
+	}{
+		{"ongoing, rows as arguments", []string{"X  ", " XO", "OX "}, "", "ongoing\n", "", 0},
+		{"draw, dots for spaces", []string{"XOX", "XXO", "OXO"}, "", "draw\n", "", 0},
+		{"win", []string{"XXX", ".OO", "..."}, "", "win\n", "", 0},
+		{"O started", []string{"OOX", "...", "..."}, "", "", "Wrong turn order: O started\n", 1},
+		{"X went twice", []string{"XX.", "...", "..."}, "", "", "Wrong turn order: X went twice\n", 1},
+		{"play after a win", []string{"XXX", "OOO", "..."}, "", "", "Impossible board: game should have ended after the game was won\n", 1},
+		{"rows on stdin", nil, "XOX\nXXO\nOXO\n", "draw\n", "", 0},
+		{"grid on stdin", nil, "   |   |\n X | X | X\n___|___|___\n   |   |\n   | O | O\n___|___|___\n   |   |\n   |   |\n   |   |\n", "win\n", "", 0},
+		{"malformed", []string{"XOXO", "...", "..."}, "", "", "tictactoe: row 1 \"XOXO\" has 4 cells, want 3: malformed board\n", 1},
+		{"malformed on stdin", nil, "XO\n", "", "tictactoe: 1 rows, want 3: malformed board\n", 1},
+		{"two arguments", []string{"XOX", "..."}, "", "", "tictactoe: classify takes three rows, got 2 arguments\n", 2},
+	}
+	for _, tt := range tests {
+		out, errOut, status := session(t, bin, tt.input, append([]string{"classify"}, tt.args...)...)
+		assert.Equal(t, tt.out, out, tt.name)
+		assert.Equal(t, tt.errOut, errOut, tt.name)
+		assert.Equal(t, tt.status, status, tt.name)
+	}
+}
+
+func TestPlay(t *testing.T) {
+	bin := binary(t)
+
+	t.Run("a loss", func(t *testing.T) {
+		_, errOut, status := session(t, bin, "5\n")
+		assert.Equal(t, 2, status, "no command is a usage error")
+		assert.Contains(t, errOut, "Usage:")
+		out, _, status := session(t, bin, "5\n1\n2\n3\n9\n", "play")
+		assert.Equal(t, 0, status)
+		assert.Contains(t, out, "I play row 1, column 1.")
+		assert.Contains(t, out, "Row 1, column 1 is taken. Try again.")
+		assert.True(t, strings.HasSuffix(out, "O wins: you lose.\n"), out)
+	})
+
+	t.Run("a draw as O", func(t *testing.T) {
+		// X opens in the corner, then 2 and 7; O takes the centre and blocks at 3 and 4.
+		out, _, status := session(t, bin, "5\n3\n4\n9\n", "play", "-as", "o")
+		assert.Equal(t, 0, status)
+		assert.Contains(t, out, "You are O; X moves first.")
+		assert.True(t, strings.HasSuffix(out, "A draw.\n"), out)
+	})
+
+	t.Run("bad moves", func(t *testing.T) {
+		out, _, status := session(t, bin, "0\n4 4\nx\n1 2 3\n\nquit\n", "play")
+		assert.Equal(t, 0, status)
+		assert.Contains(t, out, "cell 0 is off the board; cells are 1 to 9. Try again.")
+		assert.Contains(t, out, "row 4, column 4 is off the board; rows and columns are 1 to 3. Try again.")
+		assert.Contains(t, out, `"x" is not a number. Try again.`)
+		assert.Contains(t, out, `enter "row column" (e.g. 2 2) or a cell from 1 to 9. Try again.`)
+		assert.Equal(t, 6, strings.Count(out, "X to move> "), "each bad move gets the same turn again")
+		assert.Contains(t, out, "You stopped the game.")
+	})
+
+	t.Run("end of input", func(t *testing.T) {
+		out, _, status := session(t, bin, "5\n", "play")
+		assert.Equal(t, 0, status)
+		assert.True(t, strings.HasSuffix(out, "End of input. Goodbye.\n"), out)
+	})
+
+	t.Run("help and bad flags", func(t *testing.T) {
+		out, _, status := session(t, bin, "", "-help")
+		assert.Equal(t, 0, status)
+		assert.Contains(t, out, "tictactoe classify [ROW ROW ROW]")
+		_, errOut, status := session(t, bin, "", "play", "-help")
+		assert.Equal(t, 0, status)
+		assert.Contains(t, errOut, "the mark you play")
+		_, errOut, status = session(t, bin, "", "play", "-as", "Z")
+		assert.Equal(t, 2, status)
+		assert.Equal(t, "tictactoe: -as \"Z\": want X or O\n", errOut)
+		_, errOut, status = session(t, bin, "", "dance")
+		assert.Equal(t, 2, status)
+		assert.Contains(t, errOut, `tictactoe: unknown command "dance"`)
+	})
+}
