@@ -40,13 +40,13 @@ func peg(c mastermind.Color, color bool) string {
 	return fmt.Sprintf("\x1b[38;5;%dm●\x1b[0m %s", ansi(c), name[:7])
 }
 
-// code writes a row of code pegs.
+// code writes a row of code pegs, each in a column of its own.
 func code(c mastermind.Code, color bool) string {
 	pegs := make([]string, len(c))
 	for i, p := range c {
 		pegs[i] = peg(p, color)
 	}
-	return strings.TrimRight(strings.Join(pegs, " "), " ")
+	return strings.Join(pegs, " ")
 }
 
 // inline writes a code within a sentence: names, each after a coloured dot when color is set.
@@ -82,14 +82,8 @@ func keys(f mastermind.Feedback, color bool) string {
 
 // board draws the decoding board: every guess with its key pegs, then the turns left.
 func board(w io.Writer, g *mastermind.Game, color bool) {
-	rows := g.Board()
-	width := 0
-	for _, t := range rows {
-		width = max(width, len([]rune(code(t.Guess, color))))
-	}
-	for i, t := range rows {
-		c := code(t.Guess, color)
-		fmt.Fprintf(w, "%3d  %s%s  | %s\n", i+1, c, strings.Repeat(" ", width-len([]rune(c))), keys(t.Feedback, color))
+	for i, t := range g.Board() {
+		fmt.Fprintf(w, "%3d  %s| %s\n", i+1, code(t.Guess, color), keys(t.Feedback, color))
 	}
 }
 
