@@ -3,45 +3,20 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/cmd/internal/cmdtest"
 )
 
-// binary is the real program, built once for these tests.
-func binary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mastermind")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
-	return bin
-}
-
-// session runs the program with args and input, and returns its output and exit status.
-func session(t *testing.T, bin, input string, args ...string) (stdout, stderr string, status int) {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Stdin = strings.NewReader(input)
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	if exit, ok := err.(*exec.ExitError); ok {
-		return out.String(), errOut.String(), exit.ExitCode()
-	}
-	require.NoError(t, err)
-	return out.String(), errOut.String(), 0
-}
-
 func TestProgram(t *testing.T) {
-	bin := binary(t)
+	bin := cmdtest.Build(t)
 
 	t.Run("a win", func(t *testing.T) {
-		out, _, status := session(t, bin, "1 1 2 2\nred green blue yellow\n", "-secret", "Red Green Blue Yellow")
+		out, _, status := cmdtest.Run(t, bin, "1 1 2 2\nred green blue yellow\n", "-secret", "Red Green Blue Yellow")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "  1  Red      Red      Green    Green   | B W\n")
 		assert.Contains(t, out, "11 turns left.")
@@ -50,7 +25,7 @@ func TestProgram(t *testing.T) {
 	})
 
 	t.Run("a loss", func(t *testing.T) {
-		out, _, status := session(t, bin, "PPPP\nPPPP\nPPPP\n", "-secret", "R G B Y", "-turns", "3")
+		out, _, status := cmdtest.Run(t, bin, "PPPP\nPPPP\nPPPP\n", "-secret", "R G B Y", "-turns", "3")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "  3  Purple   Purple   Purple   Purple  | -\n")
 		assert.Contains(t, out, "Out of turns: you lose. The secret was Red Green Blue Yellow.")
@@ -58,7 +33,7 @@ func TestProgram(t *testing.T) {
 
 	t.Run("bad input costs no turn", func(t *testing.T) {
 		input := "red pink blue yellow\n1 2 3\n7 7 7 7\n\nRGBYP\nrgby\n"
-		out, _, status := session(t, bin, input, "-secret", "RGBY")
+		out, _, status := cmdtest.Run(t, bin, input, "-secret", "RGBY")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, `Not a guess: peg 2: "pink" is not a colour; colours are Red (R, 1), Green (G, 2), Blue (B, 3), Yellow (Y, 4), Purple (P, 5), Orange (O, 6). Try again.`)
 		assert.Contains(t, out, "Not a guess: 3 pegs; a guess has 4. Try again.")
@@ -68,29 +43,29 @@ func TestProgram(t *testing.T) {
 	})
 
 	t.Run("hint", func(t *testing.T) {
-		out, _, _ := session(t, bin, "hint\n1122\nhint\nquit\n", "-secret", "Blue Red Yellow Red")
+		out, _, _ := cmdtest.Run(t, bin, "hint\n1122\nhint\nquit\n", "-secret", "Blue Red Yellow Red")
 		assert.Contains(t, out, "1296 possible secrets remain. The solver (Knuth) would guess Red Red Green Green.")
 		assert.Contains(t, out, "208 possible secrets remain. The solver (Knuth) would guess Red Red Blue Yellow.")
 	})
 
 	t.Run("quit", func(t *testing.T) {
-		out, _, status := session(t, bin, "quit\nRGBY\n", "-secret", "Red Green Blue Yellow")
+		out, _, status := cmdtest.Run(t, bin, "quit\nRGBY\n", "-secret", "Red Green Blue Yellow")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "You gave up. The secret was Red Green Blue Yellow.")
 		assert.NotContains(t, out, "B B B B", "nothing after quit is read")
 	})
 
 	t.Run("end of input", func(t *testing.T) {
-		out, _, status := session(t, bin, "RRGG\n", "-seed", "42")
+		out, _, status := cmdtest.Run(t, bin, "RRGG\n", "-seed", "42")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "Seed 42 (replay this game with -seed 42).")
 		assert.Contains(t, out, "End of input. The secret was ")
-		again, _, _ := session(t, bin, "RRGG\n", "-seed", "42")
+		again, _, _ := cmdtest.Run(t, bin, "RRGG\n", "-seed", "42")
 		assert.Equal(t, out, again, "the same seed plays the same game")
 	})
 
 	t.Run("other rules", func(t *testing.T) {
-		out, _, status := session(t, bin, "8 7 6 5 4\nhint\nquit\n", "-colors", "8", "-width", "5", "-turns", "10", "-secret", "4 5 6 7 8")
+		out, _, status := cmdtest.Run(t, bin, "8 7 6 5 4\nhint\nquit\n", "-colors", "8", "-width", "5", "-turns", "10", "-secret", "4 5 6 7 8")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "break a secret of 5 pegs from 8 colours in 10 turns")
 		assert.Contains(t, out, "  1  Magenta  Cyan     Orange   Purple   Yellow  | B W W W W\n")
@@ -98,7 +73,7 @@ func TestProgram(t *testing.T) {
 	})
 
 	t.Run("help", func(t *testing.T) {
-		_, errOut, status := session(t, bin, "", "-help")
+		_, errOut, status := cmdtest.Run(t, bin, "", "-help")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, errOut, "Usage: mastermind [flags]")
 		assert.Contains(t, errOut, "-role string")
@@ -118,7 +93,7 @@ func TestProgram(t *testing.T) {
 			{[]string{"extra"}, `mastermind: unexpected argument "extra"; see -help`},
 			{[]string{"-nope"}, "flag provided but not defined: -nope"},
 		} {
-			_, errOut, status := session(t, bin, "", tt.args...)
+			_, errOut, status := cmdtest.Run(t, bin, "", tt.args...)
 			assert.Equal(t, 2, status, "%v", tt.args)
 			assert.Contains(t, errOut, tt.msg, "%v", tt.args)
 		}
@@ -126,7 +101,7 @@ func TestProgram(t *testing.T) {
 
 	t.Run("the computer breaks your code", func(t *testing.T) {
 		// The secret is Blue Red Yellow Red.
-		out, _, status := session(t, bin, "B W\nB W W W\nB B W W\nB B B B\n", "-role", "maker")
+		out, _, status := cmdtest.Run(t, bin, "B W\nB W W W\nB B W W\nB B B B\n", "-role", "maker")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "Guess 1: Red Red Green Green")
 		assert.Contains(t, out, "208 possible secrets left.")
@@ -136,7 +111,7 @@ func TestProgram(t *testing.T) {
 	t.Run("answers as counts, and a contradiction", func(t *testing.T) {
 		// No pegs for Red Red Green Green, then none for Blue Blue Yellow Purple: only Orange
 		// Orange Orange Orange is left, so no pegs for it contradicts the answers before.
-		out, _, status := session(t, bin, "0 0\n- \n3 1\nB X\n\nnone\nquit\n", "-role", "maker")
+		out, _, status := cmdtest.Run(t, bin, "0 0\n- \n3 1\nB X\n\nnone\nquit\n", "-role", "maker")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "256 possible secrets left.\nGuess 2: Blue Blue Yellow Purple")
 		assert.Contains(t, out, "1 possible secret left.\nGuess 3: Orange Orange Orange Orange")

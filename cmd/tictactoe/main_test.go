@@ -1,40 +1,16 @@
 package main
 
 import (
-	"bytes"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/cmd/internal/cmdtest"
 )
 
-func binary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tictactoe")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
-	return bin
-}
-
-func session(t *testing.T, bin, input string, args ...string) (stdout, stderr string, status int) {
-	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Stdin = strings.NewReader(input)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	if exit, ok := err.(*exec.ExitError); ok {
-		return out.String(), errOut.String(), exit.ExitCode()
-	}
-	require.NoError(t, err)
-	return out.String(), errOut.String(), 0
-}
-
 func TestClassify(t *testing.T) {
-	bin := binary(t)
+	bin := cmdtest.Build(t)
 	tests := []struct {
 		name   string
 		args   []string
@@ -56,7 +32,7 @@ func TestClassify(t *testing.T) {
 		{"two arguments", []string{"XOX", "..."}, "", "", "tictactoe: classify takes three rows, got 2 arguments\n", 2},
 	}
 	for _, tt := range tests {
-		out, errOut, status := session(t, bin, tt.input, append([]string{"classify"}, tt.args...)...)
+		out, errOut, status := cmdtest.Run(t, bin, tt.input, append([]string{"classify"}, tt.args...)...)
 		assert.Equal(t, tt.out, out, tt.name)
 		assert.Equal(t, tt.errOut, errOut, tt.name)
 		assert.Equal(t, tt.status, status, tt.name)
@@ -64,13 +40,13 @@ func TestClassify(t *testing.T) {
 }
 
 func TestPlay(t *testing.T) {
-	bin := binary(t)
+	bin := cmdtest.Build(t)
 
 	t.Run("a loss", func(t *testing.T) {
-		_, errOut, status := session(t, bin, "5\n")
+		_, errOut, status := cmdtest.Run(t, bin, "5\n")
 		assert.Equal(t, 2, status, "no command is a usage error")
 		assert.Contains(t, errOut, "Usage:")
-		out, _, status := session(t, bin, "5\n1\n2\n3\n9\n", "play")
+		out, _, status := cmdtest.Run(t, bin, "5\n1\n2\n3\n9\n", "play")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "I play row 1, column 1.")
 		assert.Contains(t, out, "Row 1, column 1 is taken. Try again.")
@@ -79,14 +55,14 @@ func TestPlay(t *testing.T) {
 
 	t.Run("a draw as O", func(t *testing.T) {
 		// X opens in the corner, then 2 and 7; O takes the centre and blocks at 3 and 4.
-		out, _, status := session(t, bin, "5\n3\n4\n9\n", "play", "-as", "o")
+		out, _, status := cmdtest.Run(t, bin, "5\n3\n4\n9\n", "play", "-as", "o")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "You are O; X moves first.")
 		assert.True(t, strings.HasSuffix(out, "A draw.\n"), out)
 	})
 
 	t.Run("bad moves", func(t *testing.T) {
-		out, _, status := session(t, bin, "0\n4 4\nx\n1 2 3\n\nquit\n", "play")
+		out, _, status := cmdtest.Run(t, bin, "0\n4 4\nx\n1 2 3\n\nquit\n", "play")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "cell 0 is off the board; cells are 1 to 9. Try again.")
 		assert.Contains(t, out, "row 4, column 4 is off the board; rows and columns are 1 to 3. Try again.")
@@ -97,22 +73,22 @@ func TestPlay(t *testing.T) {
 	})
 
 	t.Run("end of input", func(t *testing.T) {
-		out, _, status := session(t, bin, "5\n", "play")
+		out, _, status := cmdtest.Run(t, bin, "5\n", "play")
 		assert.Equal(t, 0, status)
 		assert.True(t, strings.HasSuffix(out, "End of input. Goodbye.\n"), out)
 	})
 
 	t.Run("help and bad flags", func(t *testing.T) {
-		out, _, status := session(t, bin, "", "-help")
+		out, _, status := cmdtest.Run(t, bin, "", "-help")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, out, "tictactoe classify [ROW ROW ROW]")
-		_, errOut, status := session(t, bin, "", "play", "-help")
+		_, errOut, status := cmdtest.Run(t, bin, "", "play", "-help")
 		assert.Equal(t, 0, status)
 		assert.Contains(t, errOut, "the mark you play")
-		_, errOut, status = session(t, bin, "", "play", "-as", "Z")
+		_, errOut, status = cmdtest.Run(t, bin, "", "play", "-as", "Z")
 		assert.Equal(t, 2, status)
 		assert.Equal(t, "tictactoe: -as \"Z\": want X or O\n", errOut)
-		_, errOut, status = session(t, bin, "", "dance")
+		_, errOut, status = cmdtest.Run(t, bin, "", "dance")
 		assert.Equal(t, 2, status)
 		assert.Contains(t, errOut, `tictactoe: unknown command "dance"`)
 	})

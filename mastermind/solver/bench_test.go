@@ -8,26 +8,15 @@ import (
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
 
-func BenchmarkEvaluate(b *testing.B) {
-	for _, s := range solver.Strategies() {
-		b.Run(s.String(), func(b *testing.B) {
-			b.ReportAllocs()
-			var st solver.Stats
-			for b.Loop() {
-				var err error
-				if st, err = solver.Evaluate(mastermind.Classic, s); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(st.Average(), "guesses/game")
-			b.ReportMetric(float64(st.Max), "worst")
-		})
-	}
-}
+func BenchmarkEvaluate(b *testing.B) { benchmarkEvaluate(b, mastermind.Classic) }
 
 // BenchmarkEvaluate5x8 is the larger game: 5 pegs of 8 colours, 32,768 secrets.
 func BenchmarkEvaluate5x8(b *testing.B) {
-	r := mastermind.Rules{Colors: 8, Width: 5, MaxTurns: 12}
+	benchmarkEvaluate(b, mastermind.Rules{Colors: 8, Width: 5, MaxTurns: 12})
+}
+
+// benchmarkEvaluate runs Evaluate for each strategy, reporting the average and worst game.
+func benchmarkEvaluate(b *testing.B, r mastermind.Rules) {
 	for _, s := range solver.Strategies() {
 		b.Run(s.String(), func(b *testing.B) {
 			b.ReportAllocs()

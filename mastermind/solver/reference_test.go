@@ -138,15 +138,20 @@ func textbookEvaluate(r mastermind.Rules, s solver.Strategy, first int) solver.S
 			}
 			n++
 		}
-		for len(st.Histogram) <= n {
-			st.Histogram = append(st.Histogram, 0)
-		}
-		st.Histogram[n]++
-		st.Games++
-		st.Total += n
-		st.Max = max(st.Max, n)
+		addGame(&st, n)
 	}
 	return st
+}
+
+// addGame counts a game of n guesses into st.
+func addGame(st *solver.Stats, n int) {
+	for len(st.Histogram) <= n {
+		st.Histogram = append(st.Histogram, 0)
+	}
+	st.Histogram[n]++
+	st.Games++
+	st.Total += n
+	st.Max = max(st.Max, n)
 }
 
 // codeNumber is the code's place in colour-number order.

@@ -58,20 +58,14 @@ func (s *Solver) Record(guess mastermind.Code, fb mastermind.Feedback) error {
 	if want < 0 {
 		return fmt.Errorf("solver: %d black and %d white on %d pegs: %w", fb.Black, fb.White, s.sp.rules.Width, ErrImpossibleFeedback)
 	}
-	kept := 0
-	for _, c := range s.remaining {
-		if s.sp.score(g, c) == want {
-			kept++
-		}
-	}
-	if kept == 0 {
-		return fmt.Errorf("solver: no remaining secret gives %q to %v: %w", fb, guess, ErrInconsistent)
-	}
-	next := make([]int32, 0, kept)
+	var next []int32
 	for _, c := range s.remaining {
 		if s.sp.score(g, c) == want {
 			next = append(next, c)
 		}
+	}
+	if len(next) == 0 {
+		return fmt.Errorf("solver: no remaining secret gives %q to %v: %w", fb, guess, ErrInconsistent)
 	}
 	s.remaining = next
 	s.turns++

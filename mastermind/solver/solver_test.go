@@ -96,14 +96,7 @@ func TestGamesThroughNextAndRecord(t *testing.T) {
 			t.Parallel()
 			var st solver.Stats
 			for _, secret := range allCodes(mastermind.Classic) {
-				n := play(t, mastermind.Classic, p.strategy, secret)
-				for len(st.Histogram) <= n {
-					st.Histogram = append(st.Histogram, 0)
-				}
-				st.Histogram[n]++
-				st.Games++
-				st.Total += n
-				st.Max = max(st.Max, n)
+				addGame(&st, play(t, mastermind.Classic, p.strategy, secret))
 			}
 			assert.Equal(t, p.total, st.Total)
 			assert.Equal(t, p.max, st.Max)
