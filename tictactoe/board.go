@@ -231,18 +231,13 @@ func (b Board) counts() (x, o int) { return bits.OnesCount16(b.x), bits.OnesCoun
 // more. It returns Empty when the game is over (won or full) or when play could not have
 // reached the board.
 func (b Board) Next() Mark {
-	if _, err := classify(b); err != nil || b.over() {
+	if state, err := classify(b); err != nil || state != Ongoing {
 		return Empty
 	}
 	if x, o := b.counts(); x == o {
 		return X
 	}
 	return O
-}
-
-// over reports whether someone has a line or the board is full.
-func (b Board) over() bool {
-	return hasLine(b.x) || hasLine(b.o) || b.x|b.o == full
 }
 
 // Play returns the board after the player to move (Next) marks m. It returns an error

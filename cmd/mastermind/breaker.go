@@ -47,10 +47,11 @@ func playBreaker(cfg config, in *bufio.Scanner, out, errOut io.Writer) int {
 			fmt.Fprintf(out, "End of input. The secret was %s.\n", inline(game.Secret(), cfg.color))
 			return 0
 		}
-		switch strings.ToLower(line) {
-		case "quit", "exit", "q":
+		if isQuit(line) {
 			fmt.Fprintf(out, "You gave up. The secret was %s.\n", inline(game.Secret(), cfg.color))
 			return 0
+		}
+		switch strings.ToLower(line) {
 		case "help", "?":
 			fmt.Fprintf(out, "Guess %d pegs: colour names (red green blue yellow), initials (R G B Y or RGBY) or numbers (1 2 3 4).\n", r.Width)
 			fmt.Fprintln(out, "B is a right colour in the right place, W a right colour in the wrong place.")

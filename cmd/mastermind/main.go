@@ -130,6 +130,15 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 // newRand is the game's source of randomness, from the seed.
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
 
+// isQuit reports whether a line asks to end the game.
+func isQuit(line string) bool {
+	switch strings.ToLower(line) {
+	case "quit", "exit", "q":
+		return true
+	}
+	return false
+}
+
 // readLine returns the next line of input, trimmed, and false at the end of input.
 func readLine(in *bufio.Scanner) (string, bool) {
 	if !in.Scan() {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
@@ -33,7 +32,7 @@ func breakYourCode(cfg config, in *bufio.Scanner, out, errOut io.Writer) int {
 			fmt.Fprintln(out, "End of input. Goodbye.")
 			return 0
 		}
-		if l := strings.ToLower(line); l == "quit" || l == "exit" || l == "q" {
+		if isQuit(line) {
 			fmt.Fprintln(out, "You stopped the game.")
 			return 0
 		}

@@ -78,17 +78,22 @@ type evaluator struct {
 // in a goroutine of its own while a core is free.
 func (e *evaluator) play(se *searcher, rem []int32, guess int32, depth int, st *Stats) {
 	fbs := e.sp.feedbacks()
+	// Score each secret once, then sort rem into its groups by feedback, each group ascending.
+	feedback := make([]int32, len(rem))
 	counts := make([]int32, fbs)
-	e.sp.split(guess, rem, counts)
-	// Sort rem into its groups, by feedback, keeping each group ascending.
+	for i, c := range rem {
+		f := e.sp.score(guess, c)
+		feedback[i] = int32(f)
+		counts[f]++
+	}
 	start := make([]int32, fbs+1)
 	for i, c := range counts {
 		start[i+1] = start[i] + c
 	}
 	groups := make([]int32, len(rem))
 	next := append([]int32(nil), start[:fbs]...)
-	for _, c := range rem {
-		f := e.sp.score(guess, c)
+	for i, c := range rem {
+		f := feedback[i]
 		groups[next[f]] = c
 		next[f]++
 	}

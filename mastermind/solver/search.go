@@ -132,7 +132,7 @@ func (se *searcher) firstGuess(all []int32) int32 {
 	for _, c := range shapes(se.sp) {
 		se.sp.split(c, all, se.counts)
 		cost := se.strategy.cost(se.counts, se.sp.xlogx)
-		if bestCode < 0 || se.strategy.compare(cost, bestCost) < 0 || (se.strategy.compare(cost, bestCost) == 0 && c < bestCode) {
+		if cmp := se.strategy.compare(cost, bestCost); bestCode < 0 || cmp < 0 || (cmp == 0 && c < bestCode) {
 			bestCode, bestCost = c, cost
 		}
 	}
