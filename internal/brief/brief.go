@@ -1,0 +1,34 @@
+// Package brief writes inputs and counts into messages, keeping the messages short: an error
+// about a 10 MB input must not be 10 MB long.
+package brief
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// MaxQuoted is how many bytes of an input Quote shows before it cuts the rest.
+const MaxQuoted = 40
+
+// Quote returns s quoted as strconv.Quote does when it is at most MaxQuoted bytes long;
+// otherwise its first MaxQuoted bytes (cut at a character boundary), quoted, then an
+// ellipsis and the length: "Red Green …"… (10485760 bytes). The result is at most about
+// 4*MaxQuoted+30 bytes, whatever s is.
+func Quote(s string) string {
+	if len(s) <= MaxQuoted {
+		return strconv.Quote(s)
+	}
+	cut := MaxQuoted
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// Count returns n and the noun for it: "1 peg", "0 pegs", "3 pegs".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}

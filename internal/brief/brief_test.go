@@ -1,0 +1,49 @@
+package brief_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+)
+
+func TestQuote(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", `""`},
+		{"Red Green", `"Red Green"`},
+		{strings.Repeat("a", brief.MaxQuoted), strconv.Quote(strings.Repeat("a", brief.MaxQuoted))},
+		{strings.Repeat("a", brief.MaxQuoted+1), `"` + strings.Repeat("a", brief.MaxQuoted) + `"… (41 bytes)`},
+		// A cut never splits a character: "é" is two bytes.
+		{strings.Repeat("a", brief.MaxQuoted-1) + "éé", `"` + strings.Repeat("a", brief.MaxQuoted-1) + `"… (43 bytes)`},
+	}
+	for _, tt := range tests {
+		if got := brief.Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%.50q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestQuoteIsBounded(t *testing.T) {
+	for _, s := range []string{strings.Repeat("\x00", 10<<20), strings.Repeat("日", 1<<20), strings.Repeat("\xff", 1000)} {
+		got := brief.Quote(s)
+		if len(got) > 4*brief.MaxQuoted+30 {
+			t.Errorf("Quote of %d bytes is %d bytes long: %.80s", len(s), len(got), got)
+		}
+		if !utf8.ValidString(got) {
+			t.Errorf("Quote(%.20q…) = %q is not valid UTF-8", s, got)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0 pegs"}, {1, "1 peg"}, {2, "2 pegs"}, {-1, "-1 pegs"}} {
+		if got := brief.Count(tt.n, "peg", "pegs"); got != tt.want {
+			t.Errorf("Count(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
