@@ -2,7 +2,9 @@ package mastermind_test
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/deliberate-practice/katas/mastermind"
@@ -71,9 +73,11 @@ func TestParseCodeErrors(t *testing.T) {
 		{"", "", 0, mastermind.ErrEmptyCode, `mastermind: parsing code "": empty code`},
 		{"   ", "", 0, mastermind.ErrEmptyCode, `mastermind: parsing code "   ": empty code`},
 		{"Red Pink Blue", "Pink", 2, mastermind.ErrUnknownColor, `mastermind: parsing code "Red Pink Blue": peg 2 "Pink": unknown colour`},
-		{"1 2 0", "0", 3, mastermind.ErrInvalidPeg, `mastermind: parsing code "1 2 0": peg 3 "0": invalid peg in guess`},
-		{"256", "256", 1, mastermind.ErrInvalidPeg, `mastermind: parsing code "256": peg 1 "256": invalid peg in guess`},
-		{"99999999999999999999", "99999999999999999999", 1, mastermind.ErrInvalidPeg, `mastermind: parsing code "99999999999999999999": peg 1 "99999999999999999999": invalid peg in guess`},
+		// ParseCode reads secrets as well as guesses: a colour out of range is not "in guess".
+		{"1 2 0", "0", 3, mastermind.ErrUnknownColor, `mastermind: parsing code "1 2 0": peg 3 "0": unknown colour`},
+		{"256", "256", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "256": peg 1 "256": unknown colour`},
+		{"99999999999999999999", "99999999999999999999", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "99999999999999999999": peg 1 "99999999999999999999": unknown colour`},
+		{strings.Repeat("1 ", 65), "1", 65, mastermind.ErrTooManyPegs, `mastermind: parsing code "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 "… (130 bytes): too many pegs: more than 64`},
 		{"Red,Green", "Red,Green", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "Red,Green": peg 1 "Red,Green": unknown colour`},
 		{"Red 3x", "3x", 2, mastermind.ErrUnknownColor, `mastermind: parsing code "Red 3x": peg 2 "3x": unknown colour`},
 		{"-1", "-1", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "-1": peg 1 "-1": unknown colour`},
@@ -93,6 +97,25 @@ func TestParseCodeErrors(t *testing.T) {
 		}
 		if err.Error() != tt.msg {
 			t.Errorf("ParseCode(%q) error = %q, want %q", tt.in, err, tt.msg)
+		}
+	}
+}
+
+// TestParseErrorsStayShort: the message about a huge input quotes a bounded prefix of it.
+func TestParseErrorsStayShort(t *testing.T) {
+	for _, in := range []string{
+		strings.Repeat("x", 10<<20),
+		strings.Repeat("\x00", 10<<20),
+		"Red " + strings.Repeat("Pink", 1<<20),
+		strings.Repeat("Red ", 1<<20),
+	} {
+		_, err := mastermind.ParseCode(in)
+		if err == nil || len(err.Error()) > 500 {
+			t.Errorf("ParseCode of %d bytes: error of %d bytes: %.300v", len(in), len(fmt.Sprint(err)), err)
+		}
+		_, err = mastermind.ParseFeedback(in)
+		if err == nil || len(err.Error()) > 500 {
+			t.Errorf("ParseFeedback of %d bytes: error of %d bytes: %.300v", len(in), len(fmt.Sprint(err)), err)
 		}
 	}
 }

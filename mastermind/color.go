@@ -56,19 +56,13 @@ func (c Color) String() string {
 }
 
 // ParseColor reads one colour: a name in any case ("red", "Red") or a number from 1 to
-// MaxColors ("3"). An unknown name returns ErrUnknownColor; 0 or a number above MaxColors
-// returns ErrInvalidPeg.
+// MaxColors ("3"). Anything else, 0 and numbers above MaxColors included, returns
+// ErrUnknownColor.
 func ParseColor(s string) (Color, error) {
 	if s != "" && s[0] >= '0' && s[0] <= '9' {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-				return 0, ErrInvalidPeg
-			}
+		n, err := strconv.ParseUint(s, 10, 8)
+		if err != nil || n < 1 || n > MaxColors {
 			return 0, ErrUnknownColor
-		}
-		if n < 1 || n > MaxColors {
-			return 0, ErrInvalidPeg
 		}
 		return Color(n), nil
 	}

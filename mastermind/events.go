@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
+	"strconv"
+
+	"github.com/deliberate-practice/katas/internal/brief"
 )
 
 // ErrInvalidEvents means an event log could not have come from a game: Replay and
@@ -14,6 +18,7 @@ var ErrInvalidEvents = errors.New("invalid event log")
 
 // Event is one thing that happened in a game, from the seed's event model: GameStarted,
 // GuessMade, GameWon or GameLost. The set is closed; a game's history is its events, in order.
+// Replay and MarshalEvents also take a pointer to an event, and refuse a nil one.
 type Event interface {
 	eventName() string
 }
@@ -61,11 +66,48 @@ func (g *Game) Events() []Event {
 	return events
 }
 
+// value returns the event as a value of one of the four event types, following a non-nil
+// pointer; false for nil, a nil pointer or a type outside the set.
+func value(e Event) (Event, bool) {
+	switch e := e.(type) {
+	case GameStarted, GuessMade, GameWon, GameLost:
+		return e, true
+	case *GameStarted:
+		if e != nil {
+			return *e, true
+		}
+	case *GuessMade:
+		if e != nil {
+			return *e, true
+		}
+	case *GameWon:
+		if e != nil {
+			return *e, true
+		}
+	case *GameLost:
+		if e != nil {
+			return *e, true
+		}
+	}
+	return nil, false
+}
+
+// describe names an event for a message without calling any of its methods.
+func describe(e Event) string {
+	if v, ok := value(e); ok {
+		return v.eventName()
+	}
+	if e == nil {
+		return "nil event"
+	}
+	return fmt.Sprintf("%T event (nil or unknown)", e)
+}
+
 // Replay rebuilds a game from its events, so that Replay(g.Events()) equals g. It refuses,
 // with an error wrapping ErrInvalidEvents that names the first bad event, a log that could not
 // have happened: no GameStarted first, a second start, a feedback that does not match the
 // secret, a guess after the end, an end that did not happen, a game won or lost with its end
-// event missing, or an unknown event.
+// event missing, or a nil or unknown event.
 func Replay(events []Event) (*Game, error) {
 	bad := func(i int, cause error, format string, args ...any) error {
 		return badEvent("replaying", i, cause, fmt.Sprintf(format, args...))
@@ -73,9 +115,10 @@ func Replay(events []Event) (*Game, error) {
 	if len(events) == 0 {
 		return nil, bad(0, ErrGameNotStarted, "empty log")
 	}
-	start, ok := events[0].(GameStarted)
+	first, _ := value(events[0])
+	start, ok := first.(GameStarted)
 	if !ok {
-		return nil, bad(0, ErrGameNotStarted, "%s before GameStarted", name(events[0]))
+		return nil, bad(0, ErrGameNotStarted, "%s before GameStarted", describe(events[0]))
 	}
 	g, err := New(start.Rules, start.Secret)
 	if err != nil {
@@ -84,20 +127,24 @@ func Replay(events []Event) (*Game, error) {
 	ended := false
 	for i, e := range events[1:] {
 		i++
-		if ended {
-			return nil, bad(i, nil, "%s after the game ended", name(e))
+		v, ok := value(e)
+		switch {
+		case !ok:
+			return nil, bad(i, nil, "%s", describe(e))
+		case ended:
+			return nil, bad(i, nil, "%s after the game ended", describe(e))
 		}
-		switch e := e.(type) {
+		switch v := v.(type) {
 		case GuessMade:
 			if g.grade != Continue {
 				return nil, bad(i, nil, "guess after the game was %v, with no event saying so", g.grade)
 			}
-			_, f, err := g.Guess(e.Guess)
+			_, f, err := g.Guess(v.Guess)
 			if err != nil {
 				return nil, bad(i, err, "GuessMade")
 			}
-			if f != e.Feedback {
-				return nil, bad(i, nil, "guess %v scores %q against the secret, the log says %q", e.Guess, f, e.Feedback)
+			if f != v.Feedback {
+				return nil, bad(i, nil, "guess %v scores %q against the secret, the log says %q", v.Guess, f, v.Feedback)
 			}
 		case GameWon:
 			if g.grade != Won {
@@ -111,8 +158,6 @@ func Replay(events []Event) (*Game, error) {
 			ended = true
 		case GameStarted:
 			return nil, bad(i, nil, "a second GameStarted")
-		default:
-			return nil, bad(i, nil, "unknown event %T", e)
 		}
 	}
 	if g.grade != Continue && !ended {
@@ -129,13 +174,6 @@ func badEvent(action string, i int, cause error, msg string) error {
 	return fmt.Errorf("mastermind: %s event %d: %s: %w", action, i+1, msg, ErrInvalidEvents)
 }
 
-func name(e Event) string {
-	if e == nil {
-		return "nil event"
-	}
-	return e.eventName()
-}
-
 // envelope is the JSON form of one event: its name beside its fields.
 type envelope struct {
 	Event    string    `json:"event"`
@@ -150,67 +188,255 @@ type envelope struct {
 //	[{"event":"GameStarted","rules":{"colors":6,"width":4,"maxTurns":12},"secret":"Red Green Blue Yellow"},
 //	 {"event":"GuessMade","guess":"Red Red Red Red","feedback":{"black":1,"white":0}}]
 //
-// It returns an error for a nil or unknown event.
+// It refuses what UnmarshalEvents would refuse, so that whatever it writes reads back: a nil
+// or unknown event, and a secret or guess that is empty, holds colour 0 or has more than
+// MaxWidth pegs. Whether the events make a game that could have happened is Replay's concern.
 func MarshalEvents(events []Event) ([]byte, error) {
 	out := make([]envelope, len(events))
 	for i, e := range events {
-		switch e := e.(type) {
+		v, ok := value(e)
+		if !ok {
+			return nil, fmt.Errorf("mastermind: writing event %d: %s", i+1, describe(e))
+		}
+		switch v := v.(type) {
 		case GameStarted:
-			out[i] = envelope{Event: e.eventName(), Rules: &e.Rules, Secret: e.Secret}
+			out[i] = envelope{Event: v.eventName(), Rules: &v.Rules, Secret: v.Secret}
+			if len(v.Secret) == 0 {
+				return nil, fmt.Errorf("mastermind: writing event %d: GameStarted has no secret", i+1)
+			}
 		case GuessMade:
-			out[i] = envelope{Event: e.eventName(), Guess: e.Guess, Feedback: &e.Feedback}
-		case GameWon, GameLost:
-			out[i] = envelope{Event: e.eventName()}
+			out[i] = envelope{Event: v.eventName(), Guess: v.Guess, Feedback: &v.Feedback}
+			if len(v.Guess) == 0 {
+				return nil, fmt.Errorf("mastermind: writing event %d: GuessMade has no guess", i+1)
+			}
 		default:
-			return nil, fmt.Errorf("mastermind: marshalling event %d: unknown event %T", i+1, e)
+			out[i] = envelope{Event: v.eventName()}
 		}
 	}
-	return json.Marshal(out)
+	data, err := json.Marshal(out)
+	if err != nil {
+		var me *json.MarshalerError
+		if errors.As(err, &me) {
+			err = me.Unwrap()
+		}
+		return nil, fmt.Errorf("mastermind: writing events: %w", err)
+	}
+	return data, nil
 }
 
-// UnmarshalEvents reads events that MarshalEvents wrote. Malformed JSON, an unknown event
-// name, a field that does not belong to the event, a missing field or a code that does not
-// parse returns an error wrapping ErrInvalidEvents that names the event. Whether the events
-// make a game that could have happened is for Replay to check.
+// UnmarshalEvents reads events that MarshalEvents wrote, and nothing looser: a JSON array of
+// objects whose keys are spelt exactly as MarshalEvents spells them, each once. Malformed
+// JSON, trailing data, an unknown event name or key, a repeated key, a null, a missing field,
+// a number that is not a whole number an int holds, or a code that does not parse returns an
+// error wrapping ErrInvalidEvents that names the event. Whether the events make a game that
+// could have happened is for Replay to check.
 func UnmarshalEvents(data []byte) ([]Event, error) {
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("mastermind: reading events: %w (%w)", ErrInvalidEvents, err)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	r := strictReader{dec: dec}
+	if err := r.delim('['); err != nil {
+		return nil, fmt.Errorf("mastermind: reading events: want a JSON array of events: %w: %w", err, ErrInvalidEvents)
 	}
-	events := make([]Event, len(raw))
-	for i, r := range raw {
-		bad := func(cause error, format string, args ...any) error {
-			return badEvent("reading", i, cause, fmt.Sprintf(format, args...))
+	var events []Event
+	for dec.More() {
+		e, err := r.event()
+		if err != nil {
+			return nil, fmt.Errorf("mastermind: reading event %d: %w: %w", len(events)+1, err, ErrInvalidEvents)
 		}
-		dec := json.NewDecoder(bytes.NewReader(r))
-		dec.DisallowUnknownFields()
-		var env envelope
-		if err := dec.Decode(&env); err != nil {
-			return nil, bad(err, "malformed")
-		}
-		switch env.Event {
-		case "GameStarted":
-			if env.Rules == nil || env.Secret == nil || env.Guess != nil || env.Feedback != nil {
-				return nil, bad(nil, "GameStarted needs rules and secret, and nothing else")
-			}
-			events[i] = GameStarted{Rules: *env.Rules, Secret: env.Secret}
-		case "GuessMade":
-			if env.Guess == nil || env.Feedback == nil || env.Rules != nil || env.Secret != nil {
-				return nil, bad(nil, "GuessMade needs guess and feedback, and nothing else")
-			}
-			events[i] = GuessMade{Guess: env.Guess, Feedback: *env.Feedback}
-		case "GameWon", "GameLost":
-			if env.Rules != nil || env.Secret != nil || env.Guess != nil || env.Feedback != nil {
-				return nil, bad(nil, "%s has no fields", env.Event)
-			}
-			if env.Event == "GameWon" {
-				events[i] = GameWon{}
-			} else {
-				events[i] = GameLost{}
-			}
-		default:
-			return nil, bad(nil, "unknown event %q", env.Event)
-		}
+		events = append(events, e)
+	}
+	if err := r.delim(']'); err != nil {
+		return nil, fmt.Errorf("mastermind: reading events: %w: %w", err, ErrInvalidEvents)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("mastermind: reading events: data after the array: %w", ErrInvalidEvents)
 	}
 	return events, nil
+}
+
+// strictReader reads the event format token by token, which encoding/json's Unmarshal cannot
+// do strictly: it matches keys without regard to case and lets a repeated key win.
+type strictReader struct {
+	dec *json.Decoder
+}
+
+// token returns the next token, with a short error for malformed JSON and the end of input.
+func (r strictReader) token() (json.Token, error) {
+	t, err := r.dec.Token()
+	if err == io.EOF {
+		return nil, errors.New("unexpected end of input")
+	}
+	if err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("malformed JSON at offset %d", se.Offset)
+		}
+		return nil, errors.New("malformed JSON")
+	}
+	return t, nil
+}
+
+func (r strictReader) delim(want json.Delim) error {
+	t, err := r.token()
+	if err != nil {
+		return err
+	}
+	if d, ok := t.(json.Delim); !ok || d != want {
+		return fmt.Errorf("found %s where %q belongs", tokenKind(t), want)
+	}
+	return nil
+}
+
+// tokenKind names a token for a message, without quoting any long input.
+func tokenKind(t json.Token) string {
+	switch t := t.(type) {
+	case json.Delim:
+		return strconv.Quote(string(t))
+	case string:
+		return "string " + brief.Quote(t)
+	case json.Number:
+		return "number " + brief.Quote(string(t))
+	case bool:
+		return "a boolean"
+	case nil:
+		return "null"
+	}
+	return "something else"
+}
+
+// object reads an object whose keys are among allowed, each at most once, calling field for
+// each key to read its value. It returns the keys it read.
+func (r strictReader) object(allowed []string, field func(key string) error) (map[string]bool, error) {
+	if err := r.delim('{'); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for r.dec.More() {
+		t, err := r.token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := t.(string)
+		switch {
+		case !slices.Contains(allowed, key):
+			return nil, fmt.Errorf("unknown key %s", brief.Quote(key))
+		case seen[key]:
+			return nil, fmt.Errorf("key %q given twice", key)
+		}
+		seen[key] = true
+		if err := field(key); err != nil {
+			return nil, fmt.Errorf("%q: %w", key, err)
+		}
+	}
+	return seen, r.delim('}')
+}
+
+func (r strictReader) str() (string, error) {
+	t, err := r.token()
+	if err != nil {
+		return "", err
+	}
+	s, ok := t.(string)
+	if !ok {
+		return "", fmt.Errorf("found %s, want a string", tokenKind(t))
+	}
+	return s, nil
+}
+
+func (r strictReader) int() (int, error) {
+	t, err := r.token()
+	if err != nil {
+		return 0, err
+	}
+	n, ok := t.(json.Number)
+	if !ok {
+		return 0, fmt.Errorf("found %s, want a whole number", tokenKind(t))
+	}
+	v, err := strconv.Atoi(string(n))
+	if err != nil {
+		return 0, fmt.Errorf("number %s is not a whole number an int holds", brief.Quote(string(n)))
+	}
+	return v, nil
+}
+
+func (r strictReader) code() (Code, error) {
+	s, err := r.str()
+	if err != nil {
+		return nil, err
+	}
+	return ParseCode(s)
+}
+
+// ints reads an object of exactly the given keys, each a whole number, into the pointers.
+func (r strictReader) ints(keys []string, dst ...*int) error {
+	seen, err := r.object(keys, func(key string) error {
+		v, err := r.int()
+		*dst[slices.Index(keys, key)] = v
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if !seen[k] {
+			return fmt.Errorf("missing %q", k)
+		}
+	}
+	return nil
+}
+
+// event reads one event object.
+func (r strictReader) event() (Event, error) {
+	var (
+		name          string
+		rules         Rules
+		secret, guess Code
+		fb            Feedback
+	)
+	seen, err := r.object([]string{"event", "rules", "secret", "guess", "feedback"}, func(key string) (err error) {
+		switch key {
+		case "event":
+			name, err = r.str()
+		case "rules":
+			err = r.ints([]string{"colors", "width", "maxTurns"}, &rules.Colors, &rules.Width, &rules.MaxTurns)
+		case "secret":
+			secret, err = r.code()
+		case "guess":
+			guess, err = r.code()
+		case "feedback":
+			err = r.ints([]string{"black", "white"}, &fb.Black, &fb.White)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	fields := func(want ...string) error {
+		for _, k := range want {
+			if !seen[k] {
+				return fmt.Errorf("%s needs %q", name, k)
+			}
+		}
+		if len(seen) != len(want)+1 {
+			if len(want) == 0 {
+				return fmt.Errorf("%s has no fields", name)
+			}
+			return fmt.Errorf("%s takes only %q", name, want)
+		}
+		return nil
+	}
+	if !seen["event"] {
+		return nil, errors.New(`no "event" key`)
+	}
+	switch name {
+	case "GameStarted":
+		return GameStarted{Rules: rules, Secret: secret}, fields("rules", "secret")
+	case "GuessMade":
+		return GuessMade{Guess: guess, Feedback: fb}, fields("guess", "feedback")
+	case "GameWon":
+		return GameWon{}, fields()
+	case "GameLost":
+		return GameLost{}, fields()
+	}
+	return nil, fmt.Errorf("unknown event %s", brief.Quote(name))
 }

@@ -52,13 +52,18 @@ func ExampleGame_Guess() {
 	// mastermind: no more guesses: game already won
 }
 
+// A seeded *rand.Rand draws the same secret every time: here, a game to replay.
 func ExampleNewRandom() {
-	rng := rand.New(rand.NewPCG(2026, 11)) // a fixed seed replays the same game
-	game, _ := mastermind.NewRandom(mastermind.Classic, rng)
-	guess, _ := mastermind.ParseCode("Red Red Green Green")
-	_, fb, _ := game.Guess(guess)
-	fmt.Println(game.TurnsLeft(), len(fb.String()) <= len("B B B B"))
-	// Output: 11 true
+	for range 2 {
+		rng := rand.New(rand.NewPCG(2026, 11))
+		game, _ := mastermind.NewRandom(mastermind.Classic, rng)
+		guess, _ := mastermind.ParseCode("Blue Red Orange Green")
+		_, fb, _ := game.Guess(guess)
+		fmt.Printf("%v: %q; the secret was %v\n", guess, fb, game.Secret())
+	}
+	// Output:
+	// Blue Red Orange Green: "B B"; the secret was Blue Blue Orange Orange
+	// Blue Red Orange Green: "B B"; the secret was Blue Blue Orange Orange
 }
 
 // Save a game as JSON and resume it.

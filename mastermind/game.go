@@ -18,6 +18,9 @@ var (
 	ErrGameAlreadyLost = errors.New("game already lost")
 	// ErrInvalidSecret means the code maker's secret does not fit the rules.
 	ErrInvalidSecret = errors.New("invalid secret")
+	// ErrImpossibleFeedback means feedback no secret can give under the rules, such as 3 black
+	// and 1 white on four pegs, or more pegs than the width.
+	ErrImpossibleFeedback = errors.New("impossible feedback")
 )
 
 // Grade says where a game stands after a guess: the assignment's :continue, :won and :lost.
@@ -77,7 +80,8 @@ func New(r Rules, secret Code) (*Game, error) {
 }
 
 // NewRandom starts a game whose secret is drawn from rng, so that a seeded rng gives the
-// same game again. It returns an error for invalid rules or a nil rng.
+// same game again. It returns an error for invalid rules or a nil rng; it allocates nothing
+// before the rules are known to be valid, so at most MaxWidth pegs.
 func NewRandom(r Rules, rng *rand.Rand) (*Game, error) {
 	if rng == nil {
 		return nil, errors.New("mastermind: NewRandom needs a *rand.Rand, got nil")
@@ -112,7 +116,7 @@ func (g *Game) Guess(guess Code) (Grade, Feedback, error) {
 	if err := g.rules.Check(guess); err != nil {
 		return g.grade, Feedback{}, err
 	}
-	f := score(g.secret, guess)
+	f, _ := Score(g.secret, guess) // the widths agree: Check said so
 	g.board = append(g.board, Turn{Guess: slices.Clone(guess), Feedback: f})
 	switch {
 	case f.Black == g.rules.Width:

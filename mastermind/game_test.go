@@ -2,6 +2,7 @@ package mastermind_test
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -169,4 +170,22 @@ func TestNewRandom(t *testing.T) {
 	assert.EqualError(t, err, "mastermind: NewRandom needs a *rand.Rand, got nil")
 	_, err = mastermind.NewRandom(mastermind.Rules{}, rng)
 	assert.True(t, errors.Is(err, mastermind.ErrInvalidRules))
+}
+
+// TestNewRandomRefusesHugeWidths: a width beyond MaxWidth is refused before anything is
+// allocated for it (once, math.MaxInt panicked in makeslice and 1<<40 ran out of memory).
+func TestNewRandomRefusesHugeWidths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, w := range []int{mastermind.MaxWidth + 1, 1e8, 1 << 40, math.MaxInt} {
+		r := mastermind.Rules{Colors: 6, Width: w, MaxTurns: 1}
+		var err error
+		allocs := testing.AllocsPerRun(1, func() { _, err = mastermind.NewRandom(r, rng) })
+		assert.ErrorIs(t, err, mastermind.ErrInvalidRules, "width %d", w)
+		assert.LessOrEqual(t, allocs, 5.0, "width %d", w)
+		_, err = mastermind.New(r, make(mastermind.Code, 4))
+		assert.ErrorIs(t, err, mastermind.ErrInvalidRules, "width %d", w)
+	}
+	g, err := mastermind.NewRandom(mastermind.Rules{Colors: 6, Width: mastermind.MaxWidth, MaxTurns: 1}, rng)
+	require.NoError(t, err)
+	assert.Len(t, g.Secret(), mastermind.MaxWidth)
 }

@@ -3,10 +3,19 @@ package mastermind
 import (
 	"errors"
 	"fmt"
+
+	"github.com/deliberate-practice/katas/internal/brief"
 )
 
-// ErrInvalidRules means a Rules value has a field below 1 or more colours than MaxColors.
+// ErrInvalidRules means a Rules value has a field out of range: fewer than 1 colour, peg or
+// turn, more colours than MaxColors or more pegs than MaxWidth.
 var ErrInvalidRules = errors.New("invalid rules")
+
+// MaxWidth is the most pegs a code may have. It is far more than any game people play, and it
+// keeps a code, its feedback and every message about them short: a game never holds more than
+// MaxWidth pegs a code, whatever width it was asked for, and Score pairs pegs within one
+// 64-bit word.
+const MaxWidth = 64
 
 // Rules are a game's settings: the assignment's new(num_colors, width, max_turns).
 type Rules struct {
@@ -18,16 +27,17 @@ type Rules struct {
 // Classic is the traditional game: six colours, four pegs, twelve turns.
 var Classic = Rules{Colors: 6, Width: 4, MaxTurns: 12}
 
-// Validate returns an error wrapping ErrInvalidRules when a field is below 1 or Colors is
-// above MaxColors, and nil otherwise.
+// Validate returns an error wrapping ErrInvalidRules when a field is below 1, Colors is above
+// MaxColors or Width is above MaxWidth, and nil otherwise. MaxTurns has no upper bound: a game
+// keeps only the guesses actually made.
 func (r Rules) Validate() error {
 	switch {
 	case r.Colors < 1 || r.Colors > MaxColors:
-		return fmt.Errorf("mastermind: %d colours, want 1 to %d: %w", r.Colors, MaxColors, ErrInvalidRules)
-	case r.Width < 1:
-		return fmt.Errorf("mastermind: width %d, want at least 1: %w", r.Width, ErrInvalidRules)
+		return fmt.Errorf("mastermind: %s, want 1 to %d: %w", brief.Count(r.Colors, "colour", "colours"), MaxColors, ErrInvalidRules)
+	case r.Width < 1 || r.Width > MaxWidth:
+		return fmt.Errorf("mastermind: width %d, want 1 to %d: %w", r.Width, MaxWidth, ErrInvalidRules)
 	case r.MaxTurns < 1:
-		return fmt.Errorf("mastermind: %d turns, want at least 1: %w", r.MaxTurns, ErrInvalidRules)
+		return fmt.Errorf("mastermind: %s, want at least 1: %w", brief.Count(r.MaxTurns, "turn", "turns"), ErrInvalidRules)
 	}
 	return nil
 }
@@ -62,9 +72,26 @@ func (r Rules) checkPegs(what string, c Code, invalid error) error {
 func checkWidth(what string, c Code, width int, short, long error) error {
 	switch {
 	case len(c) < width:
-		return fmt.Errorf("mastermind: %s has %d pegs, want %d: %w", what, len(c), width, short)
+		return fmt.Errorf("mastermind: %s has %s, want %d: %w", what, brief.Count(len(c), "peg", "pegs"), width, short)
 	case len(c) > width:
-		return fmt.Errorf("mastermind: %s has %d pegs, want %d: %w", what, len(c), width, long)
+		return fmt.Errorf("mastermind: %s has %s, want %d: %w", what, brief.Count(len(c), "peg", "pegs"), width, long)
+	}
+	return nil
+}
+
+// CheckFeedback reports whether some secret could give feedback f to a guess under r: no
+// negative count, at most Width pegs in all, and never Width-1 black with 1 white (the last
+// peg would be black too). The error wraps ErrImpossibleFeedback. It checks the counts one at
+// a time, so no number, however large, can overflow it.
+func (r Rules) CheckFeedback(f Feedback) error {
+	w := r.Width
+	switch {
+	case f.Black < 0 || f.White < 0:
+		return fmt.Errorf("mastermind: %d black and %d white: counts cannot be negative: %w", f.Black, f.White, ErrImpossibleFeedback)
+	case f.Black > w || f.White > w-f.Black:
+		return fmt.Errorf("mastermind: %d black and %d white: more than %d key pegs: %w", f.Black, f.White, w, ErrImpossibleFeedback)
+	case f.Black == w-1 && f.White == 1:
+		return fmt.Errorf("mastermind: %d black and 1 white cannot happen: the last peg would be black too: %w", f.Black, ErrImpossibleFeedback)
 	}
 	return nil
 }

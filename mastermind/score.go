@@ -3,7 +3,10 @@ package mastermind
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strings"
+
+	"github.com/deliberate-practice/katas/internal/brief"
 )
 
 // ErrInvalidFeedback means a text is not key pegs in the seed's notation.
@@ -18,12 +21,15 @@ type Feedback struct {
 }
 
 // String writes the feedback in the seed's notation: a "B" for each black peg, then a "W" for
-// each white one, separated by spaces ("B B W W"); no pegs is "".
+// each white one, separated by spaces ("B B W W"); no pegs is "". Feedback that no code of at
+// most MaxWidth pegs can get (a negative count, or more pegs than MaxWidth) is written as
+// "invalid feedback (3 black, -1 white)", so that the string stays short whatever the numbers.
 func (f Feedback) String() string {
-	if f.Black < 0 || f.White < 0 {
+	if f.Black < 0 || f.White < 0 || f.Black > MaxWidth || f.White > MaxWidth-f.Black {
 		return fmt.Sprintf("invalid feedback (%d black, %d white)", f.Black, f.White)
 	}
 	var b strings.Builder
+	b.Grow(2 * (f.Black + f.White))
 	for i := range f.Black + f.White {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -39,21 +45,26 @@ func (f Feedback) String() string {
 
 // ParseFeedback reads feedback in the seed's notation: "B" and "W" in either case, separated
 // by white space or not ("B B W", "bbw"); "" is no pegs. Black pegs come before white ones, as
-// the code maker places them; anything else returns an error wrapping ErrInvalidFeedback.
+// the code maker places them. Anything else, or more than MaxWidth pegs, returns an error
+// wrapping ErrInvalidFeedback.
 func ParseFeedback(s string) (Feedback, error) {
 	var f Feedback
 	for i, r := range s {
 		switch r {
 		case 'B', 'b':
 			if f.White > 0 {
-				return Feedback{}, fmt.Errorf("mastermind: parsing feedback %q: black peg at offset %d after a white one: %w", s, i, ErrInvalidFeedback)
+				return Feedback{}, fmt.Errorf("mastermind: parsing feedback %s: black peg at offset %d after a white one: %w", brief.Quote(s), i, ErrInvalidFeedback)
 			}
 			f.Black++
 		case 'W', 'w':
 			f.White++
 		case ' ', '\t':
+			continue
 		default:
-			return Feedback{}, fmt.Errorf("mastermind: parsing feedback %q: %q at offset %d is not B or W: %w", s, r, i, ErrInvalidFeedback)
+			return Feedback{}, fmt.Errorf("mastermind: parsing feedback %s: %q at offset %d is not B or W: %w", brief.Quote(s), r, i, ErrInvalidFeedback)
+		}
+		if f.Black+f.White > MaxWidth {
+			return Feedback{}, fmt.Errorf("mastermind: parsing feedback %s: more than %d key pegs: %w", brief.Quote(s), MaxWidth, ErrInvalidFeedback)
 		}
 	}
 	return f, nil
@@ -64,60 +75,93 @@ func ParseFeedback(s string) (Feedback, error) {
 // repeated colour only as often as the secret holds it (black pegs are counted first, and
 // the pegs they match take no further part). Score is symmetric: Score(a, b) = Score(b, a).
 //
-// Score returns an error wrapping ErrGuessTooShort or ErrGuessTooLong when the widths differ.
-// It does not check colours against any rules; (*Game).Guess does. It does not allocate.
+// Score returns an error wrapping ErrGuessTooShort or ErrGuessTooLong when the widths differ,
+// or when the codes are wider than MaxWidth. It does not check colours against any rules;
+// (*Game).Guess does. It does not allocate.
 func Score(secret, guess Code) (Feedback, error) {
+	n := len(secret)
+	if n != len(guess) || n < 4 || n > 8 {
+		return scoreOther(secret, guess)
+	}
+	// Codes of 4 to 8 pegs, any colours, are scored without a branch on the pegs. Each code
+	// is packed into the bytes of a uint64 (two 4-byte loads, which overlap for fewer than 8
+	// pegs), and a byte of S^G is zero where two pegs agree. The blacks are the zero bytes of
+	// S^G. For the whites, each guess peg in turn takes the first secret peg of its colour not
+	// yet taken (take): the number taken is the number of pegs the codes have in common, black
+	// or white. This is written out in Score, rather than called, so that a score costs one
+	// call.
+	s4, g4 := secret[n-4:n], guess[n-4:n]
+	shift := uint(n-4) * 8 & 63
+	S := uint64(secret[0]) | uint64(secret[1])<<8 | uint64(secret[2])<<16 | uint64(secret[3])<<24 |
+		(uint64(s4[0])|uint64(s4[1])<<8|uint64(s4[2])<<16|uint64(s4[3])<<24)<<shift
+	G := uint64(guess[0]) | uint64(guess[1])<<8 | uint64(guess[2])<<16 | uint64(guess[3])<<24 |
+		(uint64(g4[0])|uint64(g4[1])<<8|uint64(g4[2])<<16|uint64(g4[3])<<24)<<shift
+	pegs := uint64(highBits) >> ((64 - uint(n)*8) & 63)
+	black := bits.OnesCount64(zeroBytes(S^G) & pegs)
+	free := take(S, G, pegs)
+	free = take(S, G>>8, free)
+	free = take(S, G>>16, free)
+	free = take(S, G>>24, free)
+	for G >>= 32; n > 4; n-- {
+		free = take(S, G, free)
+		G >>= 8
+	}
+	return Feedback{Black: black, White: bits.OnesCount64(pegs&^free) - black}, nil
+}
+
+const (
+	low7     = 0x7F7F7F7F7F7F7F7F
+	highBits = 0x8080808080808080
+	ones8    = 0x0101010101010101
+)
+
+// zeroBytes sets the top bit of each zero byte of x, and of no other byte, leaving the
+// other bits for the caller to mask off.
+func zeroBytes(x uint64) uint64 { return ^(x&low7 + low7 | x) }
+
+// take returns free less the first secret peg (in S) of the colour of the guess peg in the
+// low byte of g, if free holds one.
+func take(S, g uint64, free uint64) uint64 {
+	match := zeroBytes(S^(g&0xFF)*ones8) & free
+	return free ^ match&-match
+}
+
+// scoreOther is Score for the codes its packed path does not take — fewer than 4 pegs or
+// more than 8 — and for the errors.
+func scoreOther(secret, guess Code) (Feedback, error) {
+	if len(secret) > MaxWidth {
+		return Feedback{}, fmt.Errorf("mastermind: secret has %d pegs, want at most %d: %w", len(secret), MaxWidth, ErrGuessTooLong)
+	}
 	if err := checkWidth("guess", guess, len(secret), ErrGuessTooShort, ErrGuessTooLong); err != nil {
 		return Feedback{}, err
 	}
-	return score(secret, guess), nil
+	return scoreMatch(secret, guess), nil
 }
 
-// score assumes len(secret) == len(guess).
-func score(secret, guess Code) Feedback {
-	if len(secret) > 64 {
-		return scoreWide(secret, guess)
-	}
-	// Up to 64 pegs: pair pegs with bit sets. For the usual widths this is a handful of
-	// comparisons, faster than clearing a count per colour.
+// scoreMatch scores codes of any colours and up to 64 pegs by pairing pegs: blacks first,
+// then each other guess peg with the first unmatched secret peg of its colour.
+func scoreMatch(secret, guess Code) Feedback {
+	guess = guess[:len(secret)]
 	var f Feedback
 	var used uint64 // secret pegs already matched
 	for i, s := range secret {
 		if s == guess[i] {
 			f.Black++
-			used |= 1 << i
+			used |= 1 << (i & 63)
 		}
 	}
 	exact := used
 	for i, g := range guess {
-		if exact&(1<<i) != 0 {
+		if exact&(1<<(i&63)) != 0 {
 			continue
 		}
 		for j, s := range secret {
-			if s == g && used&(1<<j) == 0 {
-				used |= 1 << j
+			if s == g && used&(1<<(j&63)) == 0 {
+				used |= 1 << (j & 63)
 				f.White++
 				break
 			}
 		}
-	}
-	return f
-}
-
-// scoreWide counts pegs per colour; it is linear in the width.
-func scoreWide(secret, guess Code) Feedback {
-	var inSecret, inGuess [MaxColors + 1]int
-	var f Feedback
-	for i, s := range secret {
-		if s == guess[i] {
-			f.Black++
-			continue
-		}
-		inSecret[s]++
-		inGuess[guess[i]]++
-	}
-	for c := range inSecret {
-		f.White += min(inSecret[c], inGuess[c])
 	}
 	return f
 }

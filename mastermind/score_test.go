@@ -2,6 +2,9 @@ package mastermind_test
 
 import (
 	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/deliberate-practice/katas/mastermind"
@@ -69,17 +72,37 @@ func TestScoreAllClassic(t *testing.T) {
 	}
 }
 
-func TestScoreWide(t *testing.T) {
-	// Widths above 64 take another path; both must agree with the reference.
-	secret := make(mastermind.Code, 100)
-	guess := make(mastermind.Code, 100)
-	for i := range secret {
-		secret[i] = mastermind.Color(i%7 + 1)
-		guess[i] = mastermind.Color((i*3)%11 + 1)
+// TestScoreEveryPath scores random pairs of every width Score treats differently — 4 to 8
+// pegs packed in a word, fewer or more paired peg by peg, up to MaxWidth — in few colours and
+// many, colour 0 included, against the plain counting loop, and checks symmetry.
+func TestScoreEveryPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 15))
+	for _, shape := range []struct{ colors, width int }{
+		{3, 1}, {3, 2}, {4, 3}, {2, 4}, {6, 4}, {256, 4}, {8, 5}, {3, 6}, {256, 7}, {2, 8}, {9, 8}, {256, 8},
+		{2, 9}, {15, 15}, {16, 16}, {8, 40}, {256, 64}, {2, 64}, {1, 64},
+	} {
+		for range 2000 {
+			secret, guess := make(mastermind.Code, shape.width), make(mastermind.Code, shape.width)
+			for i := range secret {
+				// Colours from 0 to colors-1: 0 is not a valid colour, but Score must still count it.
+				secret[i], guess[i] = mastermind.Color(rng.IntN(shape.colors)), mastermind.Color(rng.IntN(shape.colors))
+			}
+			got, err := mastermind.Score(secret, guess)
+			if want := referenceScore(secret, guess); err != nil || got != want {
+				t.Fatalf("Score(%v, %v) = %v, %v, want %v", secret, guess, got, err, want)
+			}
+			if back, _ := mastermind.Score(guess, secret); back != got {
+				t.Fatalf("Score is not symmetric on %v, %v", secret, guess)
+			}
+		}
 	}
-	got, err := mastermind.Score(secret, guess)
-	if want := referenceScore(secret, guess); err != nil || got != want {
-		t.Errorf("Score(wide) = %v, %v, want %v", got, err, want)
+}
+
+func TestScoreRefusesCodesWiderThanMaxWidth(t *testing.T) {
+	wide := make(mastermind.Code, mastermind.MaxWidth+1)
+	_, err := mastermind.Score(wide, wide)
+	if !errors.Is(err, mastermind.ErrGuessTooLong) || err.Error() != "mastermind: secret has 65 pegs, want at most 64: guess too long" {
+		t.Errorf("Score of two codes of %d pegs: %v", len(wide), err)
 	}
 }
 
@@ -112,6 +135,13 @@ func TestFeedbackString(t *testing.T) {
 		{mastermind.Feedback{Black: 2, White: 2}, "B B W W"},
 		{mastermind.Feedback{White: 4}, "W W W W"},
 		{mastermind.Feedback{Black: -1}, "invalid feedback (-1 black, 0 white)"},
+		{mastermind.Feedback{Black: 64}, strings.TrimSpace(strings.Repeat("B ", 64))},
+		{mastermind.Feedback{Black: 60, White: 4}, strings.TrimSpace(strings.Repeat("B ", 60) + "W W W W")},
+		// Feedback no code can get prints short, whatever the numbers.
+		{mastermind.Feedback{Black: 65}, "invalid feedback (65 black, 0 white)"},
+		{mastermind.Feedback{Black: 60, White: 5}, "invalid feedback (60 black, 5 white)"},
+		{mastermind.Feedback{Black: 1e18}, "invalid feedback (1000000000000000000 black, 0 white)"},
+		{mastermind.Feedback{Black: math.MaxInt, White: math.MaxInt}, "invalid feedback (9223372036854775807 black, 9223372036854775807 white)"},
 	}
 	for _, tt := range tests {
 		if got := tt.f.String(); got != tt.want {
@@ -135,7 +165,7 @@ func TestParseFeedback(t *testing.T) {
 			t.Errorf("ParseFeedback(%q) = %v, %v, want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"W B", "B X", "2 1", "B,W"} {
+	for _, in := range []string{"W B", "B X", "2 1", "B,W", strings.Repeat("B", 65)} {
 		if got, err := mastermind.ParseFeedback(in); !errors.Is(err, mastermind.ErrInvalidFeedback) {
 			t.Errorf("ParseFeedback(%q) = %v, %v, want ErrInvalidFeedback", in, got, err)
 		}
@@ -152,6 +182,12 @@ func FuzzScore(f *testing.F) {
 			secret[i], guess[i] = mastermind.Color(a[i]), mastermind.Color(b[i])
 		}
 		got, err := mastermind.Score(secret, guess)
+		if n > mastermind.MaxWidth {
+			if !errors.Is(err, mastermind.ErrGuessTooLong) {
+				t.Fatalf("Score of %d pegs: %v, want ErrGuessTooLong", n, err)
+			}
+			return
+		}
 		if err != nil {
 			t.Fatalf("Score(%v, %v): %v", secret, guess, err)
 		}

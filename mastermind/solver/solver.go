@@ -37,8 +37,12 @@ func New(r mastermind.Rules, s Strategy) (*Solver, error) {
 // Next returns the solver's next guess: the strategy's opening before any feedback, the last
 // possible secret when one remains, and otherwise the code the strategy rates best, which may
 // be a code that can no longer be the secret when it splits the rest better. Ties go to a
-// code that is still possible, then to the lowest. Next does not change the solver.
+// code that is still possible, then to the lowest. Next does not change the solver. Its only
+// error is ErrNoGame, for a Solver New did not make.
 func (s *Solver) Next() (mastermind.Code, error) {
+	if s.sp == nil {
+		return nil, errNoGame()
+	}
 	if s.turns == 0 {
 		return s.sp.code(s.se.firstGuess(s.remaining)), nil
 	}
@@ -46,17 +50,22 @@ func (s *Solver) Next() (mastermind.Code, error) {
 }
 
 // Record keeps only the secrets that would give feedback fb to guess. The guess may be any
-// code that fits the rules, not only the solver's suggestion. It returns an error, and changes
-// nothing, for a guess that does not fit the rules, feedback no guess can get
-// (ErrImpossibleFeedback), or feedback that no remaining secret would give (ErrInconsistent).
+// code that fits the rules, not only the solver's suggestion, and fb may be the winning
+// feedback: Record checks it like any other. It returns an error, and changes nothing, for a
+// guess that does not fit the rules, feedback no guess can get (ErrImpossibleFeedback),
+// feedback that no remaining secret would give (ErrInconsistent), or a Solver New did not
+// make (ErrNoGame).
 func (s *Solver) Record(guess mastermind.Code, fb mastermind.Feedback) error {
+	if s.sp == nil {
+		return errNoGame()
+	}
 	g, err := s.sp.number(guess)
 	if err != nil {
 		return fmt.Errorf("solver: %w", err)
 	}
-	want := s.sp.indexOf(fb)
-	if want < 0 {
-		return fmt.Errorf("solver: %d black and %d white on %d pegs: %w", fb.Black, fb.White, s.sp.rules.Width, ErrImpossibleFeedback)
+	want, err := s.sp.indexOf(fb)
+	if err != nil {
+		return fmt.Errorf("solver: %w", err)
 	}
 	var next []int32
 	for _, c := range s.remaining {
@@ -72,12 +81,22 @@ func (s *Solver) Record(guess mastermind.Code, fb mastermind.Feedback) error {
 	return nil
 }
 
-// Remaining returns how many secrets fit all the feedback recorded so far.
+// errNoGame is the error of a zero Solver.
+func errNoGame() error {
+	return fmt.Errorf("solver: the zero Solver has no game; make one with New: %w", ErrNoGame)
+}
+
+// Remaining returns how many secrets fit all the feedback recorded so far; 0 for a Solver New
+// did not make.
 func (s *Solver) Remaining() int { return len(s.remaining) }
 
 // Possible reports whether code could still be the secret: whether it would have given every
-// feedback recorded so far. It returns an error for a code that does not fit the rules.
+// feedback recorded so far. It returns an error for a code that does not fit the rules, and
+// ErrNoGame for a Solver New did not make.
 func (s *Solver) Possible(code mastermind.Code) (bool, error) {
+	if s.sp == nil {
+		return false, errNoGame()
+	}
 	c, err := s.sp.number(code)
 	if err != nil {
 		return false, fmt.Errorf("solver: %w", err)

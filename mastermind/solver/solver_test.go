@@ -3,6 +3,7 @@ package solver_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -147,7 +148,7 @@ func TestNewRefuses(t *testing.T) {
 		{mastermind.Rules{Colors: 6, Width: 6, MaxTurns: 10}, solver.Knuth, solver.ErrTooLarge, "solver: 6 colours and 6 pegs make 46656 codes, want at most 32768: game too large to solve"},
 		{mastermind.Rules{Colors: 17, Width: 2, MaxTurns: 10}, solver.Knuth, solver.ErrTooLarge, "solver: 17 colours and 2 pegs, want at most 16 and 15: game too large to solve"},
 		{mastermind.Rules{Colors: 1, Width: 16, MaxTurns: 10}, solver.Knuth, solver.ErrTooLarge, "solver: 1 colours and 16 pegs, want at most 16 and 15: game too large to solve"},
-		{mastermind.Rules{Colors: 6, Width: 0, MaxTurns: 10}, solver.Knuth, mastermind.ErrInvalidRules, "mastermind: width 0, want at least 1: invalid rules"},
+		{mastermind.Rules{Colors: 6, Width: 0, MaxTurns: 10}, solver.Knuth, mastermind.ErrInvalidRules, "mastermind: width 0, want 1 to 64: invalid rules"},
 		{mastermind.Classic, 0, solver.ErrUnknownStrategy, "solver: Strategy(0): unknown strategy"},
 		{mastermind.Classic, 9, solver.ErrUnknownStrategy, "solver: Strategy(9): unknown strategy"},
 	}
@@ -178,9 +179,13 @@ func TestRecordRefusesAndChangesNothing(t *testing.T) {
 		err   error
 		msg   string
 	}{
-		{code("1 2 3 4"), mastermind.Feedback{Black: 3, White: 1}, solver.ErrImpossibleFeedback, "solver: 3 black and 1 white on 4 pegs: impossible feedback"},
-		{code("1 2 3 4"), mastermind.Feedback{Black: 2, White: 3}, solver.ErrImpossibleFeedback, "solver: 2 black and 3 white on 4 pegs: impossible feedback"},
-		{code("1 2 3 4"), mastermind.Feedback{Black: -1}, solver.ErrImpossibleFeedback, "solver: -1 black and 0 white on 4 pegs: impossible feedback"},
+		{code("1 2 3 4"), mastermind.Feedback{Black: 3, White: 1}, solver.ErrImpossibleFeedback, "solver: mastermind: 3 black and 1 white cannot happen: the last peg would be black too: impossible feedback"},
+		{code("1 2 3 4"), mastermind.Feedback{Black: 2, White: 3}, solver.ErrImpossibleFeedback, "solver: mastermind: 2 black and 3 white: more than 4 key pegs: impossible feedback"},
+		{code("1 2 3 4"), mastermind.Feedback{Black: -1}, solver.ErrImpossibleFeedback, "solver: mastermind: -1 black and 0 white: counts cannot be negative: impossible feedback"},
+		// Counts whose sum overflows: once accepted as "no pegs", cutting 1296 secrets to 256.
+		{code("1 1 2 2"), mastermind.Feedback{Black: math.MaxInt, White: 6}, solver.ErrImpossibleFeedback, "solver: mastermind: 9223372036854775807 black and 6 white: more than 4 key pegs: impossible feedback"},
+		// The winning feedback is checked like any other: 1 2 3 4 cannot be the secret.
+		{code("1 2 3 4"), mastermind.Feedback{Black: 4}, solver.ErrInconsistent, `solver: no remaining secret gives "B B B B" to Red Green Blue Yellow: feedback contradicts earlier feedback`},
 		{code("1 1 2 2"), mastermind.Feedback{Black: 2}, solver.ErrInconsistent, `solver: no remaining secret gives "B B" to Red Red Green Green: feedback contradicts earlier feedback`},
 		{code("1 2 3"), mastermind.Feedback{}, mastermind.ErrGuessTooShort, "solver: mastermind: guess has 3 pegs, want 4: guess too short"},
 		{code("1 2 3 7"), mastermind.Feedback{}, mastermind.ErrInvalidPeg, "solver: mastermind: guess peg 4 is colour 7, want 1 to 6: invalid peg in guess"},
@@ -194,6 +199,18 @@ func TestRecordRefusesAndChangesNothing(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, next, again)
 	}
+}
+
+func TestZeroSolver(t *testing.T) {
+	var s solver.Solver
+	_, err := s.Next()
+	assert.ErrorIs(t, err, solver.ErrNoGame)
+	assert.EqualError(t, err, "solver: the zero Solver has no game; make one with New: solver not made by New")
+	assert.ErrorIs(t, s.Record(code("1 2 3 4"), mastermind.Feedback{}), solver.ErrNoGame)
+	_, err = s.Possible(code("1 2 3 4"))
+	assert.ErrorIs(t, err, solver.ErrNoGame)
+	assert.Equal(t, 0, s.Remaining())
+	assert.Empty(t, s.Candidates(10))
 }
 
 func TestCoachHelpers(t *testing.T) {

@@ -25,10 +25,13 @@ var (
 	// ErrUnknownStrategy means a Strategy that is not one of the constants.
 	ErrUnknownStrategy = errors.New("unknown strategy")
 	// ErrImpossibleFeedback means feedback no guess can get, such as 3 black 1 white on four
-	// pegs, or more pegs than the width.
-	ErrImpossibleFeedback = errors.New("impossible feedback")
+	// pegs, or more pegs than the width. It is mastermind.ErrImpossibleFeedback: the rule
+	// lives in (mastermind.Rules).CheckFeedback.
+	ErrImpossibleFeedback = mastermind.ErrImpossibleFeedback
 	// ErrInconsistent means no secret fits the feedback together with the feedback before it.
 	ErrInconsistent = errors.New("feedback contradicts earlier feedback")
+	// ErrNoGame means a Solver that New did not make: the zero Solver has no rules to play.
+	ErrNoGame = errors.New("solver not made by New")
 )
 
 // space is every code of a game, packed for fast scoring. Codes are numbered in colour-number
@@ -175,13 +178,13 @@ func (sp *space) splitBelow(g int32, rem []int32, counts []int32, s Strategy, li
 	return true
 }
 
-// indexOf returns the feedback index of f, or -1 when no two codes can give it.
-func (sp *space) indexOf(f mastermind.Feedback) int {
-	w := sp.rules.Width
-	if f.Black < 0 || f.White < 0 || f.Black+f.White > w || (f.Black == w-1 && f.White == 1) {
-		return -1
+// indexOf returns the feedback index of f, or the error CheckFeedback gives when no two codes
+// can give it.
+func (sp *space) indexOf(f mastermind.Feedback) (int, error) {
+	if err := sp.rules.CheckFeedback(f); err != nil {
+		return 0, err
 	}
-	return f.Black*sp.stride + f.Black + f.White
+	return f.Black*sp.stride + f.Black + f.White, nil
 }
 
 // code returns code number i as a mastermind.Code.
