@@ -48,8 +48,9 @@ type mastermindScenario struct {
 	game    Mastermind
 	joinErr error // New's error once the game has been joined
 
-	grade string
-	score Score
+	scored bool // a guess was played, so grade and score hold its result
+	grade  string
+	score  Score
 }
 
 // InitializeMastermind registers the Mastermind steps on sc, played against an implementation
@@ -127,12 +128,29 @@ func (s *mastermindScenario) aDecodingBoardOfAttempts(attempts int) {
 	s.colors, s.width, s.maxTurns = mastermind.Classic.Colors, mastermind.Classic.Width, attempts
 }
 
-// theCodeMakerHasPlacedASecretOnTheBoard places a secret the scenario does not name.
-func (s *mastermindScenario) theCodeMakerHasPlacedASecretOnTheBoard() {
+// theCodeMakerHasPlacedASecretOnTheBoard places a secret the scenario does not name. The
+// rules must allow one: a feature that asks for a secret in a game of no colours, or wider
+// than any code can be, fails here with a message rather than crashing the run.
+func (s *mastermindScenario) theCodeMakerHasPlacedASecretOnTheBoard() error {
+	if err := s.checkSecretFits(); err != nil {
+		return err
+	}
 	s.secret = make([]int, s.width)
 	for i := range s.secret {
 		s.secret[i] = (i*5)%s.colors + 1
 	}
+	return nil
+}
+
+// checkSecretFits says why the step cannot make a secret for the game's rules, if it cannot.
+func (s *mastermindScenario) checkSecretFits() error {
+	switch {
+	case s.colors < 1 || s.width < 1:
+		return fmt.Errorf("cannot place a secret in a game of %d colours and %d pegs: the feature needs at least 1 of each", s.colors, s.width)
+	case s.width > mastermind.MaxWidth:
+		return fmt.Errorf("cannot place a secret of %d pegs: the suite makes codes of at most %d", s.width, mastermind.MaxWidth)
+	}
+	return nil
 }
 
 func (s *mastermindScenario) theCodeMakerPlacedTheSecretOnTheBoard(pattern string) (err error) {
@@ -171,7 +189,7 @@ func (s *mastermindScenario) guess(pegs []int) error {
 	if err != nil {
 		return fmt.Errorf("guess %v was refused: %w", pegs, err)
 	}
-	s.grade, s.score = grade, score
+	s.scored, s.grade, s.score = true, grade, score
 	return nil
 }
 
@@ -183,7 +201,19 @@ func (s *mastermindScenario) iGuess(code string) error {
 	return s.guess(pegs)
 }
 
+// noGuess is the error of a Then step about a guess when no guess was played: it has nothing
+// to check, so it must not pass.
+func (s *mastermindScenario) noGuess() error {
+	if s.scored {
+		return nil
+	}
+	return errors.New("no guess was played, so there is nothing to check; a When step must make a guess first")
+}
+
 func (s *mastermindScenario) theCodeMakerShouldGiveMeFeedbackOnMyGuess(want string) error {
+	if err := s.noGuess(); err != nil {
+		return err
+	}
 	f, err := mastermind.ParseFeedback(want)
 	if err != nil {
 		return err
@@ -197,6 +227,9 @@ func (s *mastermindScenario) theCodeMakerShouldGiveMeFeedbackOnMyGuess(want stri
 
 // wrongGuess is a well-formed guess that is not the secret.
 func (s *mastermindScenario) wrongGuess() ([]int, error) {
+	if err := s.checkSecretFits(); err != nil {
+		return nil, err
+	}
 	for c := 1; c <= s.colors; c++ {
 		g := make([]int, s.width)
 		for i := range g {
@@ -210,6 +243,9 @@ func (s *mastermindScenario) wrongGuess() ([]int, error) {
 }
 
 func (s *mastermindScenario) iTryToBreakTheCodeWithAnInvalidPatternTimes(n int) error {
+	if n > s.maxTurns {
+		return fmt.Errorf("the scenario asks for %d wrong guesses, but the game has only %d turns", n, s.maxTurns)
+	}
 	g, err := s.wrongGuess()
 	if err != nil {
 		return err
@@ -233,6 +269,9 @@ func (s *mastermindScenario) iBreakTheCodeInTheFinalGuess() error {
 }
 
 func (s *mastermindScenario) theGradeShouldBe(want string) error {
+	if err := s.noGuess(); err != nil {
+		return err
+	}
 	if s.grade != want {
 		return fmt.Errorf("grade %q, want %q", s.grade, want)
 	}
@@ -271,9 +310,12 @@ func (s *mastermindScenario) aGameOfColoursPegsAndTurns(colors, width, maxTurns 
 	s.colors, s.width, s.maxTurns = colors, width, maxTurns
 }
 
+// iStartAGameOfColoursPegsAndTurns starts a game with a secret of colour 1 in every peg, so
+// that only the rules can make New refuse it. A width no code can have gets a secret of
+// MaxWidth+1 pegs, which any implementation must refuse too.
 func (s *mastermindScenario) iStartAGameOfColoursPegsAndTurns(colors, width, maxTurns int) {
 	s.aGameOfColoursPegsAndTurns(colors, width, maxTurns)
-	s.secret = make([]int, max(width, 0))
+	s.secret = make([]int, min(max(width, 0), mastermind.MaxWidth+1))
 	for i := range s.secret {
 		s.secret[i] = 1
 	}
@@ -306,6 +348,9 @@ func (s *mastermindScenario) theGameShouldBeRefused() error {
 }
 
 func (s *mastermindScenario) theScoreShouldBe(black, white int) error {
+	if err := s.noGuess(); err != nil {
+		return err
+	}
 	if want := (Score{Black: black, White: white}); s.score != want {
 		return fmt.Errorf("score %d black and %d white, want %d black and %d white", s.score.Black, s.score.White, black, white)
 	}
