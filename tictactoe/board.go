@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
+
+	"github.com/deliberate-practice/katas/internal/brief"
 )
 
 // ErrMalformedBoard means the input is not a 3×3 board of 'X', 'O' and ' ': the wrong number
@@ -46,7 +49,14 @@ type Move struct {
 	Row, Col int
 }
 
-func (m Move) String() string { return fmt.Sprintf("row %d, column %d", m.Row+1, m.Col+1) }
+// String names the cell as a player counts, from 1: "row 2, column 3". A move off the board
+// is written with its fields as given, counted from 0: "Move{Row: -1, Col: 0}".
+func (m Move) String() string {
+	if m.Row < 0 || m.Row > 2 || m.Col < 0 || m.Col > 2 {
+		return fmt.Sprintf("Move{Row: %d, Col: %d}", m.Row, m.Col)
+	}
+	return fmt.Sprintf("row %d, column %d", m.Row+1, m.Col+1)
+}
 
 // Board is a 3×3 grid of marks. The zero Board is empty, and Board is comparable, so it can
 // key a map. A Board may hold any marks; Classify says whether play could have reached it.
@@ -110,10 +120,18 @@ func (b Board) Grid() string {
 
 // ParseBoard reads a board from its rows, as Classify takes them ({"XOX", " X ", "O  "}), or
 // from the lines of the grid the exercise draws: cells between '|', rows separated by lines
-// of '_' and '|', any line of spaces and bars around a row's cells allowed. A malformed board
-// returns an error wrapping ErrMalformedBoard that names the row and column. ParseBoard does
-// not judge whether play could have reached the board: Classify does.
+// of '_' and '|', any line of spaces and bars around a row's cells allowed. A line may end in
+// "\r", as lines split from a file written on Windows do. A malformed board returns an error
+// wrapping ErrMalformedBoard that names the row and column. ParseBoard does not judge whether
+// play could have reached the board: Classify does.
 func ParseBoard(lines []string) (Board, error) {
+	if slices.ContainsFunc(lines, func(l string) bool { return strings.HasSuffix(l, "\r") }) {
+		trimmed := make([]string, len(lines))
+		for i, l := range lines {
+			trimmed[i] = strings.TrimSuffix(l, "\r")
+		}
+		lines = trimmed
+	}
 	if !isGrid(lines) {
 		return parseRows(lines)
 	}
@@ -127,7 +145,7 @@ func ParseBoard(lines []string) (Board, error) {
 // parseRows reads three rows of three cells. It does not allocate for a well-formed board.
 func parseRows(rows []string) (Board, error) {
 	if len(rows) != 3 {
-		return Board{}, fmt.Errorf("tictactoe: %d rows, want 3: %w", len(rows), ErrMalformedBoard)
+		return Board{}, fmt.Errorf("tictactoe: %s, want 3: %w", brief.Count(len(rows), "row", "rows"), ErrMalformedBoard)
 	}
 	var b Board
 	for r, row := range rows {
@@ -159,7 +177,7 @@ func badRow(r int, row string) error {
 			return fmt.Errorf("tictactoe: row %d, column %d: %q is not 'X', 'O' or ' ': %w", r+1, c, ch, ErrMalformedBoard)
 		}
 	}
-	return fmt.Errorf("tictactoe: row %d %q has %d cells, want 3: %w", r+1, row, c, ErrMalformedBoard)
+	return fmt.Errorf("tictactoe: row %d %s has %s, want 3: %w", r+1, brief.Quote(row), brief.Count(c, "cell", "cells"), ErrMalformedBoard)
 }
 
 // isGrid reports whether lines look like the drawn grid rather than plain rows.
@@ -188,7 +206,7 @@ func gridRows(lines []string) ([]string, error) {
 	}
 	blocks = append(blocks, block)
 	if len(blocks) != 3 {
-		return nil, fmt.Errorf("tictactoe: grid has %d rows between its '___|___|___' lines, want 3: %w", len(blocks), ErrMalformedBoard)
+		return nil, fmt.Errorf("tictactoe: grid has %s between its '___|___|___' lines, want 3: %w", brief.Count(len(blocks), "row", "rows"), ErrMalformedBoard)
 	}
 	rows := make([]string, 3)
 	for r, block := range blocks {
@@ -204,7 +222,7 @@ func gridRows(lines []string) ([]string, error) {
 			found = true
 			parts := strings.Split(l, "|")
 			if len(parts) > 3 {
-				return nil, fmt.Errorf("tictactoe: grid row %d %q has %d cells, want 3: %w", r+1, l, len(parts), ErrMalformedBoard)
+				return nil, fmt.Errorf("tictactoe: grid row %d %s has %d cells, want 3: %w", r+1, brief.Quote(l), len(parts), ErrMalformedBoard)
 			}
 			row := []byte("   ")
 			for c, p := range parts {
@@ -214,7 +232,7 @@ func gridRows(lines []string) ([]string, error) {
 				case len(p) == 1:
 					row[c] = p[0] // parseRows judges the character
 				default:
-					return nil, fmt.Errorf("tictactoe: grid row %d, column %d: %q is not one mark: %w", r+1, c+1, p, ErrMalformedBoard)
+					return nil, fmt.Errorf("tictactoe: grid row %d, column %d: %s is not one mark: %w", r+1, c+1, brief.Quote(p), ErrMalformedBoard)
 				}
 			}
 			cells = string(row)
@@ -245,7 +263,7 @@ func (b Board) Next() Mark {
 // is to move; b itself never changes.
 func (b Board) Play(m Move) (Board, error) {
 	if m.Row < 0 || m.Row > 2 || m.Col < 0 || m.Col > 2 {
-		return b, fmt.Errorf("tictactoe: %v is off the board: %w", m, ErrIllegalMove)
+		return b, fmt.Errorf("tictactoe: %v is off the board: rows and columns are 0 to 2: %w", m, ErrIllegalMove)
 	}
 	next := b.Next()
 	if next == Empty {

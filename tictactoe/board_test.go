@@ -152,8 +152,10 @@ func TestPlay(t *testing.T) {
 		msg string
 	}{
 		{tictactoe.Move{Row: 1, Col: 1}, "tictactoe: row 2, column 2 is taken by X: illegal move"},
-		{tictactoe.Move{Row: 3, Col: 0}, "tictactoe: row 4, column 1 is off the board: illegal move"},
-		{tictactoe.Move{Row: 0, Col: -1}, "tictactoe: row 1, column 0 is off the board: illegal move"},
+		// Off the board, the move is named by its fields as given, counted from 0.
+		{tictactoe.Move{Row: 3, Col: 0}, "tictactoe: Move{Row: 3, Col: 0} is off the board: rows and columns are 0 to 2: illegal move"},
+		{tictactoe.Move{Row: 0, Col: -1}, "tictactoe: Move{Row: 0, Col: -1} is off the board: rows and columns are 0 to 2: illegal move"},
+		{tictactoe.Move{Row: -1, Col: 0}, "tictactoe: Move{Row: -1, Col: 0} is off the board: rows and columns are 0 to 2: illegal move"},
 	}
 	for _, tt := range tests {
 		after, err := b.Play(tt.m)
@@ -164,6 +166,45 @@ func TestPlay(t *testing.T) {
 	won := parse(t, "XXX", "OO ", "   ")
 	_, err := won.Play(tictactoe.Move{Row: 2, Col: 2})
 	assert.EqualError(t, err, "tictactoe: no one is to move on this board: illegal move")
+}
+
+func TestMoveString(t *testing.T) {
+	for m, want := range map[tictactoe.Move]string{
+		{Row: 0, Col: 0}:  "row 1, column 1",
+		{Row: 2, Col: 1}:  "row 3, column 2",
+		{Row: -1, Col: 0}: "Move{Row: -1, Col: 0}",
+		{Row: 0, Col: 3}:  "Move{Row: 0, Col: 3}",
+	} {
+		if got := m.String(); got != want {
+			t.Errorf("%#v.String() = %q, want %q", m, got, want)
+		}
+	}
+}
+
+// TestParseBoardCRLF: lines split from a file written on Windows end in "\r"; the grid and
+// the rows read all the same.
+func TestParseBoardCRLF(t *testing.T) {
+	grid := "   |   |\r\n X |   |\r\n___|___|___\r\n   |   |\r\n   | X | O\r\n___|___|___\r\n   |   |\r\n O | X |\r\n   |   |\r"
+	b, err := tictactoe.ParseBoard(strings.Split(grid, "\n"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"X  ", " XO", "OX "}, b.Rows())
+	b, err = tictactoe.ParseBoard([]string{"XOX\r", "XXO\r", "OXO\r"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"XOX", "XXO", "OXO"}, b.Rows())
+}
+
+// TestParseBoardErrorsStayShort: a huge row or grid line is quoted by a bounded prefix.
+func TestParseBoardErrorsStayShort(t *testing.T) {
+	for _, lines := range [][]string{
+		{strings.Repeat("X", 10<<20), "   ", "   "},
+		{strings.Repeat(" ", 10<<20), "   ", "   "},
+		{"X | " + strings.Repeat("O", 10<<20), "___|___|___", "", "___|___|___", ""},
+		{"X | O | X | " + strings.Repeat("\x00", 10<<20), "___|___|___", "", "___|___|___", ""},
+	} {
+		_, err := tictactoe.ParseBoard(lines)
+		require.ErrorIs(t, err, tictactoe.ErrMalformedBoard)
+		assert.Less(t, len(err.Error()), 300, "%.300s", err)
+	}
 }
 
 func FuzzParseBoard(f *testing.F) {

@@ -73,9 +73,11 @@ func TestClassifyMalformed(t *testing.T) {
 	}{
 		{nil, "tictactoe: 0 rows, want 3: malformed board"},
 		{[]string{"XOX", "   "}, "tictactoe: 2 rows, want 3: malformed board"},
+		{[]string{"XOX"}, "tictactoe: 1 row, want 3: malformed board"},
 		{[]string{"XOX", "   ", "   ", "   "}, "tictactoe: 4 rows, want 3: malformed board"},
 		{[]string{"XOX", "    ", "   "}, `tictactoe: row 2 "    " has 4 cells, want 3: malformed board`},
 		{[]string{"XOX", "  ", "   "}, `tictactoe: row 2 "  " has 2 cells, want 3: malformed board`},
+		{[]string{"XOX", "X", "   "}, `tictactoe: row 2 "X" has 1 cell, want 3: malformed board`},
 		{[]string{"XOX", "   ", "  x"}, `tictactoe: row 3, column 3: 'x' is not 'X', 'O' or ' ': malformed board`},
 		{[]string{"X.X", "   ", "   "}, `tictactoe: row 1, column 2: '.' is not 'X', 'O' or ' ': malformed board`},
 		{[]string{"X0X", "   ", "   "}, `tictactoe: row 1, column 2: '0' is not 'X', 'O' or ' ': malformed board`},
