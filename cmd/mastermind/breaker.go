@@ -1,23 +1,26 @@
 package main
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/deliberate-practice/katas/cmd/internal/lines"
+	"github.com/deliberate-practice/katas/internal/brief"
 
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
 
 // playBreaker is the game where the player breaks the computer's secret.
-func playBreaker(cfg config, in *bufio.Scanner, out, errOut io.Writer) int {
+func playBreaker(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 	r := cfg.rules
 	var game *mastermind.Game
 	if cfg.secret != "" {
 		secret, err := parseGuess(r, cfg.secret)
 		if err != nil {
-			fmt.Fprintf(errOut, "mastermind: -secret %q: %v\n", cfg.secret, err)
+			fmt.Fprintf(errOut, "mastermind: -secret %s: %v\n", brief.Quote(cfg.secret), err)
 			return 2
 		}
 		if game, err = mastermind.New(r, secret); err != nil {
@@ -41,11 +44,18 @@ func playBreaker(cfg config, in *bufio.Scanner, out, errOut io.Writer) int {
 	fmt.Fprintln(out, `Type a guess, "hint", "help" or "quit".`)
 	for {
 		fmt.Fprintf(out, "guess %d of %d> ", len(game.Board())+1, r.MaxTurns)
-		line, ok := readLine(in)
-		if !ok {
+		line, err := readLine(in)
+		switch {
+		case err == io.EOF:
 			fmt.Fprintln(out)
 			fmt.Fprintf(out, "End of input. The secret was %s.\n", inline(game.Secret(), cfg.color))
 			return 0
+		case errors.Is(err, lines.ErrTooLong):
+			fmt.Fprintf(out, "Not a guess: %s. Try again.\n", plain(err))
+			continue
+		case err != nil:
+			fmt.Fprintf(errOut, "mastermind: reading input: %v\n", err)
+			return 1
 		}
 		if isQuit(line) {
 			fmt.Fprintf(out, "You gave up. The secret was %s.\n", inline(game.Secret(), cfg.color))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
@@ -70,7 +71,7 @@ func parseColor(r mastermind.Rules, w string) (mastermind.Color, error) {
 			return c, nil
 		}
 	}
-	return 0, fmt.Errorf("%q is not a colour; colours are %s", w, palette(r))
+	return 0, fmt.Errorf("%s is not a colour; colours are %s", brief.Quote(w), palette(r))
 }
 
 func isDigit(b byte) bool { return '0' <= b && b <= '9' }
@@ -89,8 +90,9 @@ func palette(r mastermind.Rules) string {
 }
 
 // parseAnswer reads the key pegs a player gives the computer: "B B W" or "bbw", "-" or
-// "none" for no pegs, or counts "2 1" (black, then white).
-func parseAnswer(width int, s string) (mastermind.Feedback, error) {
+// "none" for no pegs, or counts "2 1" (black, then white). It refuses, as
+// (mastermind.Rules).CheckFeedback does, feedback no secret can give.
+func parseAnswer(r mastermind.Rules, s string) (mastermind.Feedback, error) {
 	switch strings.ToLower(s) {
 	case "":
 		return mastermind.Feedback{}, errors.New(`answer with key pegs ("B B W"), "-" for none, or counts ("2 1")`)
@@ -101,24 +103,13 @@ func parseAnswer(width int, s string) (mastermind.Feedback, error) {
 		b, errB := strconv.Atoi(f[0])
 		w, errW := strconv.Atoi(f[1])
 		if errB == nil && errW == nil {
-			return checkAnswer(width, mastermind.Feedback{Black: b, White: w})
+			fb := mastermind.Feedback{Black: b, White: w}
+			return fb, r.CheckFeedback(fb)
 		}
 	}
 	fb, err := mastermind.ParseFeedback(s)
 	if err != nil {
-		return fb, fmt.Errorf(`%q: answer with key pegs ("B B W"), "-" for none, or counts ("2 1")`, s)
+		return fb, fmt.Errorf(`%s: answer with key pegs ("B B W"), "-" for none, or counts ("2 1")`, brief.Quote(s))
 	}
-	return checkAnswer(width, fb)
-}
-
-func checkAnswer(width int, fb mastermind.Feedback) (mastermind.Feedback, error) {
-	switch {
-	case fb.Black < 0 || fb.White < 0:
-		return fb, errors.New("peg counts cannot be negative")
-	case fb.Black+fb.White > width:
-		return fb, fmt.Errorf("%d pegs, but a code has only %d", fb.Black+fb.White, width)
-	case fb.Black == width-1 && fb.White == 1:
-		return fb, fmt.Errorf("%d black and 1 white cannot happen: the last peg would be black too", width-1)
-	}
-	return fb, nil
+	return fb, r.CheckFeedback(fb)
 }

@@ -18,33 +18,43 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/deliberate-practice/katas/cmd/internal/lines"
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, colorful(os.Stdout)))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, useColor(isTerminal(os.Stdout), os.Getenv)))
 }
 
-// colorful reports whether to draw pegs in ANSI colours: stdout is a terminal and NO_COLOR is
-// unset.
-func colorful(f *os.File) bool {
-	if _, ok := os.LookupEnv("NO_COLOR"); ok {
-		return false
-	}
+// isTerminal reports whether f is a terminal (a character device).
+func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
+
+// useColor decides whether to draw pegs in ANSI colours: only on a terminal, unless NO_COLOR
+// is set to something (https://no-color.org: set but empty does not count) or the terminal is
+// TERM=dumb, which cannot show them.
+func useColor(terminal bool, getenv func(string) string) bool {
+	return terminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+}
+
+// maxLine is the longest input line the program reads: far more than any guess or answer. A
+// longer line is reported and skipped.
+const maxLine = 4096
 
 // Limits the program puts on the rules, beyond the library's, so that a typo cannot ask for
 // a board no terminal can show.
@@ -64,7 +74,7 @@ type config struct {
 }
 
 // run is the program: it returns the exit status. 0 when a game ends (won, lost, quit or end
-// of input) or for -help, 2 for bad flags.
+// of input) or for -help, 1 when the input cannot be read, 2 for bad flags.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, color bool) int {
 	cfg, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -75,7 +85,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, color bool) i
 		return 2
 	}
 	cfg.color = color
-	in := bufio.NewScanner(stdin)
+	in := lines.NewReader(stdin, maxLine)
 	if cfg.role == "maker" {
 		return breakYourCode(cfg, in, stdout, stderr)
 	}
@@ -117,10 +127,17 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return cfg, err
 	}
 	cfg.strategy = s
-	if *seed != "" {
-		if _, err := fmt.Sscan(*seed, &cfg.seed); err != nil {
-			return cfg, fmt.Errorf("mastermind: -seed %q: want a whole number", *seed)
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["secret"] && strings.TrimSpace(cfg.secret) == "" {
+		return cfg, errors.New(`mastermind: -secret is empty; give a code such as "Red Green Blue Yellow", or leave -secret out for a random one`)
+	}
+	if set["seed"] {
+		n, err := strconv.ParseUint(*seed, 10, 64)
+		if err != nil {
+			return cfg, fmt.Errorf("mastermind: -seed %s: want a whole number from 0 to %d", brief.Quote(*seed), uint64(math.MaxUint64))
 		}
+		cfg.seed = n
 	} else {
 		cfg.seed = uint64(time.Now().UnixNano())
 	}
@@ -139,10 +156,20 @@ func isQuit(line string) bool {
 	return false
 }
 
-// readLine returns the next line of input, trimmed, and false at the end of input.
-func readLine(in *bufio.Scanner) (string, bool) {
-	if !in.Scan() {
-		return "", false
+// readLine returns the next line of input, trimmed. At the end of input it returns io.EOF;
+// for a line too long, an error wrapping lines.ErrTooLong, which the caller reports as bad
+// input before reading on; any other error is a failed read.
+func readLine(in *lines.Reader) (string, error) {
+	line, err := in.Next()
+	return strings.TrimSpace(line), err
+}
+
+// plain is an error's message for a player: without the package prefix and the sentinel's
+// name at the end ("3 black and 1 white cannot happen: the last peg would be black too").
+func plain(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "mastermind: ")
+	for _, sentinel := range []error{mastermind.ErrImpossibleFeedback, lines.ErrTooLong} {
+		msg = strings.TrimSuffix(msg, ": "+sentinel.Error())
 	}
-	return strings.TrimSpace(in.Text()), true
+	return msg
 }

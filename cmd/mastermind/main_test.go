@@ -2,12 +2,11 @@ package main
 
 import (
 	"bytes"
-	"os"
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/cmd/internal/cmdtest"
 )
@@ -129,15 +128,104 @@ func TestColours(t *testing.T) {
 	assert.Equal(t, 0, status)
 	assert.Contains(t, out.String(), "\x1b[38;5;196m●\x1b[0m Red    ", "a red peg in colour on the board")
 	assert.Contains(t, out.String(), "| ●○\n", "key pegs as dots")
+	out.Reset()
+	run([]string{"-secret", "RGBY"}, strings.NewReader("RRGG\nquit\n"), &out, &errOut, false)
+	assert.NotContains(t, out.String(), "\x1b[", "no colour codes when colour is off")
+}
 
-	// Output to a pipe is never coloured, whatever NO_COLOR says.
-	r, w, err := os.Pipe()
-	require.NoError(t, err)
-	defer r.Close()
-	defer w.Close()
-	t.Setenv("NO_COLOR", "")
-	os.Unsetenv("NO_COLOR")
-	assert.False(t, colorful(w))
-	t.Setenv("NO_COLOR", "1")
-	assert.False(t, colorful(w))
+// TestUseColor is the colour decision itself: a terminal, unless NO_COLOR is set to something
+// (set but empty does not count, as no-color.org says) or TERM is dumb.
+func TestUseColor(t *testing.T) {
+	tests := []struct {
+		terminal bool
+		env      map[string]string
+		want     bool
+	}{
+		{true, nil, true},
+		{false, nil, false},
+		{true, map[string]string{"NO_COLOR": "1"}, false},
+		{true, map[string]string{"NO_COLOR": ""}, true},
+		{false, map[string]string{"NO_COLOR": ""}, false},
+		{true, map[string]string{"TERM": "dumb"}, false},
+		{true, map[string]string{"TERM": "xterm-256color"}, true},
+	}
+	for _, tt := range tests {
+		getenv := func(k string) string { return tt.env[k] }
+		assert.Equal(t, tt.want, useColor(tt.terminal, getenv), "terminal %v, env %v", tt.terminal, tt.env)
+	}
+}
+
+// play runs the program in-process with input and args, colour off.
+func play(input string, args ...string) (out, errOut string, status int) {
+	var o, e bytes.Buffer
+	status = run(args, strings.NewReader(input), &o, &e, false)
+	return o.String(), e.String(), status
+}
+
+// TestLongLines: a line beyond the limit is reported and skipped; the lines after it are read.
+func TestLongLines(t *testing.T) {
+	out, _, status := play("R G B Y"+strings.Repeat(" ", 70<<10)+"\nRGBY\n", "-secret", "RGBY")
+	assert.Equal(t, 0, status)
+	assert.Contains(t, out, "Not a guess: a line of 71687 bytes, more than the 4096 a line may have. Try again.")
+	assert.Contains(t, out, "You broke the code in 1 guess!")
+
+	out, _, status = play(strings.Repeat("B", 5000)+"\nquit\n", "-role", "maker")
+	assert.Equal(t, 0, status)
+	assert.Contains(t, out, "a line of 5000 bytes, more than the 4096 a line may have. Answer again.")
+	assert.Contains(t, out, "You stopped the game.")
+}
+
+// failingReader returns some input, then an error that is not the end of input.
+type failingReader struct{ data string }
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.data == "" {
+		return 0, errors.New("disk on fire")
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
+
+func TestReadErrorExitsNonZero(t *testing.T) {
+	for _, role := range []string{"breaker", "maker"} {
+		var out, errOut bytes.Buffer
+		status := run([]string{"-role", role, "-seed", "1"}, &failingReader{"hint\n"}, &out, &errOut, false)
+		assert.Equal(t, 1, status, role)
+		assert.Equal(t, "mastermind: reading input: disk on fire\n", errOut.String(), role)
+	}
+}
+
+// TestMakerChecksEveryAnswer: the winning answer must fit the answers before it, and counts
+// no int can add up are refused rather than wrapping round to "no pegs".
+func TestMakerChecksEveryAnswer(t *testing.T) {
+	out, _, _ := play("B W\nB B B B\nquit\n", "-role", "maker")
+	assert.Contains(t, out, `"B B B B" contradicts an earlier answer: no secret fits them all.`)
+	assert.NotContains(t, out, "I broke your code")
+
+	out, _, _ = play("9223372036854775807 6\n-9223372036854775808 0\nquit\n", "-role", "maker")
+	assert.Contains(t, out, "9223372036854775807 black and 6 white: more than 4 key pegs. Answer again.")
+	assert.Contains(t, out, "-9223372036854775808 black and 0 white: counts cannot be negative. Answer again.")
+	assert.NotContains(t, out, "possible secrets left", "no answer was taken")
+}
+
+func TestStrictFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-seed", "12abc"}, `mastermind: -seed "12abc": want a whole number from 0 to 18446744073709551615`},
+		{[]string{"-seed", "1e3"}, `mastermind: -seed "1e3": want a whole number from 0 to 18446744073709551615`},
+		{[]string{"-seed", "-1"}, `mastermind: -seed "-1": want a whole number from 0 to 18446744073709551615`},
+		{[]string{"-seed", ""}, `mastermind: -seed "": want a whole number from 0 to 18446744073709551615`},
+		{[]string{"-secret", ""}, `mastermind: -secret is empty; give a code such as "Red Green Blue Yellow", or leave -secret out for a random one`},
+		{[]string{"-secret", "  "}, `mastermind: -secret is empty`},
+	} {
+		_, errOut, status := play("", tt.args...)
+		assert.Equal(t, 2, status, "%q", tt.args)
+		assert.Contains(t, errOut, tt.msg, "%q", tt.args)
+	}
+	out, _, status := play("quit\n", "-seed", "18446744073709551615")
+	assert.Equal(t, 0, status)
+	assert.Contains(t, out, "Seed 18446744073709551615 ")
 }

@@ -1,16 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/deliberate-practice/katas/cmd/internal/lines"
 
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
 
 // breakYourCode is the game where the computer breaks the player's secret.
-func breakYourCode(cfg config, in *bufio.Scanner, out, errOut io.Writer) int {
+func breakYourCode(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 	r := cfg.rules
 	s, err := solver.New(r, cfg.strategy)
 	if err != nil {
@@ -26,25 +27,29 @@ func breakYourCode(cfg config, in *bufio.Scanner, out, errOut io.Writer) int {
 			return 1
 		}
 		fmt.Fprintf(out, "Guess %d: %s\nyour answer> ", turn, inline(guess, cfg.color))
-		line, ok := readLine(in)
-		if !ok {
+		line, err := readLine(in)
+		switch {
+		case err == io.EOF:
 			fmt.Fprintln(out)
 			fmt.Fprintln(out, "End of input. Goodbye.")
 			return 0
+		case errors.Is(err, lines.ErrTooLong):
+			fmt.Fprintf(out, "%s. Answer again.\n", plain(err))
+			continue
+		case err != nil:
+			fmt.Fprintf(errOut, "mastermind: reading input: %v\n", err)
+			return 1
 		}
 		if isQuit(line) {
 			fmt.Fprintln(out, "You stopped the game.")
 			return 0
 		}
-		fb, err := parseAnswer(r.Width, line)
+		fb, err := parseAnswer(r, line)
 		if err != nil {
-			fmt.Fprintf(out, "%v. Answer again.\n", err)
+			fmt.Fprintf(out, "%s. Answer again.\n", plain(err))
 			continue
 		}
-		if fb.Black == r.Width {
-			fmt.Fprintf(out, "I broke your code in %s.\n", plural(turn, "guess", "guesses"))
-			return 0
-		}
+		// Every answer, the winning one too, must fit the answers before it.
 		if err := s.Record(guess, fb); err != nil {
 			if errors.Is(err, solver.ErrInconsistent) {
 				fmt.Fprintf(out, "%s contradicts an earlier answer: no secret fits them all. Check your secret and answer again.\n", describe(fb))
@@ -52,6 +57,10 @@ func breakYourCode(cfg config, in *bufio.Scanner, out, errOut io.Writer) int {
 				fmt.Fprintf(out, "%v. Answer again.\n", err)
 			}
 			continue
+		}
+		if fb.Black == r.Width {
+			fmt.Fprintf(out, "I broke your code in %s.\n", plural(turn, "guess", "guesses"))
+			return 0
 		}
 		fmt.Fprintf(out, "%s left.\n", plural(s.Remaining(), "possible secret", "possible secrets"))
 		turn++

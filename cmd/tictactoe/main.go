@@ -10,7 +10,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deliberate-practice/katas/cmd/internal/lines"
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 
@@ -35,8 +36,14 @@ A row is three cells, each X, O, or a space ('.' also marks an empty cell).
 classify prints ongoing, draw or win, or the reason a board is impossible (exit status 1).
 `
 
+// Limits on input: a line of play, and a board on standard input.
+const (
+	maxLine  = 4096
+	maxBoard = 64 << 10
+)
+
 // run is the program; it returns the exit status: 0 for a result, 1 for an impossible or
-// malformed board, 2 for a bad command line.
+// malformed board or input that cannot be read, 2 for a bad command line.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
@@ -65,29 +72,31 @@ func classify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	lines := fs.Args()
-	switch len(lines) {
+	rows := fs.Args()
+	switch len(rows) {
 	case 0:
-		data, err := io.ReadAll(stdin)
-		if err != nil {
+		data, err := io.ReadAll(io.LimitReader(stdin, maxBoard+1))
+		switch {
+		case err != nil:
 			fmt.Fprintln(stderr, "tictactoe: reading the board:", err)
 			return 1
+		case len(data) > maxBoard:
+			fmt.Fprintf(stderr, "tictactoe: the board on standard input is more than %d bytes; a board is three rows, or the grid the exercise draws\n", maxBoard)
+			return 1
+		case strings.TrimSpace(string(data)) == "":
+			fmt.Fprintln(stderr, "tictactoe: no board on standard input; give three rows, or the grid the exercise draws")
+			return 1
 		}
-		lines = strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-		for i, l := range lines {
-			lines[i] = strings.TrimSuffix(l, "\r")
-		}
+		rows = strings.Split(strings.TrimRight(string(data), "\r\n"), "\n")
 	case 3:
 	default:
-		fmt.Fprintf(stderr, "tictactoe: classify takes three rows, got %d arguments\n", len(lines))
+		fmt.Fprintf(stderr, "tictactoe: classify takes three rows, got %s\n", brief.Count(len(rows), "argument", "arguments"))
 		return 2
 	}
-	for i, l := range lines {
-		if !strings.Contains(l, "|") {
-			lines[i] = strings.ReplaceAll(l, ".", " ")
-		}
+	for i, l := range rows {
+		rows[i] = strings.ReplaceAll(l, ".", " ") // in rows and in the grid alike
 	}
-	b, err := tictactoe.ParseBoard(lines)
+	b, err := tictactoe.ParseBoard(rows)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -132,7 +141,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	fmt.Fprintf(stdout, "You are %v; X moves first. Enter a move as \"row column\" (e.g. 2 2) or a cell 1-9:\n", you)
 	fmt.Fprint(stdout, "  1 2 3\n  4 5 6\n  7 8 9\n\"quit\" ends the game.\n")
-	in := bufio.NewScanner(stdin)
+	in := lines.NewReader(stdin, maxLine)
 	var b tictactoe.Board
 	for b.Next() != tictactoe.Empty {
 		if b.Next() != you {
@@ -147,11 +156,19 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprint(stdout, b.Grid())
 		fmt.Fprintf(stdout, "%v to move> ", you)
-		if !in.Scan() {
+		line, err := in.Next()
+		switch {
+		case err == io.EOF:
 			fmt.Fprintln(stdout, "\nEnd of input. Goodbye.")
 			return 0
+		case errors.Is(err, lines.ErrTooLong):
+			fmt.Fprintf(stdout, "%s. Try again.\n", strings.TrimSuffix(err.Error(), ": "+lines.ErrTooLong.Error()))
+			continue
+		case err != nil:
+			fmt.Fprintln(stderr, "tictactoe: reading input:", err)
+			return 1
 		}
-		line := strings.TrimSpace(in.Text())
+		line = strings.TrimSpace(line)
 		if l := strings.ToLower(line); l == "quit" || l == "exit" || l == "q" {
 			fmt.Fprintln(stdout, "You stopped the game.")
 			return 0
@@ -187,7 +204,7 @@ func parseMove(s string) (tictactoe.Move, error) {
 	for i, w := range f {
 		n, err := strconv.Atoi(w)
 		if err != nil {
-			return tictactoe.Move{}, fmt.Errorf("%q is not a number", w)
+			return tictactoe.Move{}, fmt.Errorf("%s is not a number", brief.Quote(w))
 		}
 		nums[i] = n
 	}

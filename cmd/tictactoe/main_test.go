@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -9,8 +10,15 @@ import (
 	"github.com/deliberate-practice/katas/cmd/internal/cmdtest"
 )
 
+// runIn runs the program in-process.
+func runIn(input string, args ...string) (out, errOut string, status int) {
+	var o, e bytes.Buffer
+	status = run(args, strings.NewReader(input), &o, &e)
+	return o.String(), e.String(), status
+}
+
 func TestClassify(t *testing.T) {
-	bin := cmdtest.Build(t)
+	grid := "   |   |\n X | X | X\n___|___|___\n   |   |\n   | O | O\n___|___|___\n   |   |\n   |   |\n   |   |\n"
 	tests := []struct {
 		name   string
 		args   []string
@@ -28,11 +36,19 @@ func TestClassify(t *testing.T) {
 		{"rows on stdin", nil, "XOX\nXXO\nOXO\n", "draw\n", "", 0},
 		{"grid on stdin", nil, "   |   |\n X | X | X\n___|___|___\n   |   |\n   | O | O\n___|___|___\n   |   |\n   |   |\n   |   |\n", "win\n", "", 0},
 		{"malformed", []string{"XOXO", "...", "..."}, "", "", "tictactoe: row 1 \"XOXO\" has 4 cells, want 3: malformed board\n", 1},
-		{"malformed on stdin", nil, "XO\n", "", "tictactoe: 1 rows, want 3: malformed board\n", 1},
+		{"malformed on stdin", nil, "XO\n", "", "tictactoe: 1 row, want 3: malformed board\n", 1},
 		{"two arguments", []string{"XOX", "..."}, "", "", "tictactoe: classify takes three rows, got 2 arguments\n", 2},
+		{"one argument", []string{"XOX"}, "", "", "tictactoe: classify takes three rows, got 1 argument\n", 2},
+		{"empty stdin", nil, "", "", "tictactoe: no board on standard input; give three rows, or the grid the exercise draws\n", 1},
+		{"blank stdin", nil, "\n\n", "", "tictactoe: no board on standard input; give three rows, or the grid the exercise draws\n", 1},
+		{"dots in the grid", nil, strings.ReplaceAll(grid, "   |   |\n   |   |\n   |   |\n", "   |   |\n . | . | .\n   |   |\n"), "win\n", "", 0},
+		{"a CRLF grid", nil, strings.ReplaceAll(grid, "\n", "\r\n"), "win\n", "", 0},
+		{"CRLF rows", nil, "XOX\r\nXXO\r\nOXO\r\n", "draw\n", "", 0},
+		{"a huge stdin", nil, strings.Repeat("X", 1<<20), "", "tictactoe: the board on standard input is more than 65536 bytes; a board is three rows, or the grid the exercise draws\n", 1},
+		{"a huge row", []string{strings.Repeat("X", 1<<20), "...", "..."}, "", "", `tictactoe: row 1 "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"… (1048576 bytes) has 1048576 cells, want 3: malformed board` + "\n", 1},
 	}
 	for _, tt := range tests {
-		out, errOut, status := cmdtest.Run(t, bin, tt.input, append([]string{"classify"}, tt.args...)...)
+		out, errOut, status := runIn(tt.input, append([]string{"classify"}, tt.args...)...)
 		assert.Equal(t, tt.out, out, tt.name)
 		assert.Equal(t, tt.errOut, errOut, tt.name)
 		assert.Equal(t, tt.status, status, tt.name)
@@ -69,6 +85,13 @@ func TestPlay(t *testing.T) {
 		assert.Contains(t, out, `"x" is not a number. Try again.`)
 		assert.Contains(t, out, `enter "row column" (e.g. 2 2) or a cell from 1 to 9. Try again.`)
 		assert.Equal(t, 6, strings.Count(out, "X to move> "), "each bad move gets the same turn again")
+		assert.Contains(t, out, "You stopped the game.")
+	})
+
+	t.Run("a line too long", func(t *testing.T) {
+		out, _, status := runIn("5"+strings.Repeat(" ", 70<<10)+"\nquit\n", "play")
+		assert.Equal(t, 0, status)
+		assert.Contains(t, out, "a line of 71681 bytes, more than the 4096 a line may have. Try again.")
 		assert.Contains(t, out, "You stopped the game.")
 	})
 
