@@ -40,11 +40,23 @@
 //
 // Evaluate plays a strategy against every secret and returns the number of guesses summed,
 // the worst game and the histogram. It builds the strategy's tree once and shares the work
-// among the cores; the classic game takes about ten milliseconds.
+// among the cores; the classic game takes about twenty milliseconds.
+//
+// # How the search is quick
+//
+// A guess is rated by scoring it against every secret left; the scoring packs a code's pegs
+// four bits each, so a score is an XOR, a popcount and a look-up. Each strategy's loop gives
+// up on a guess as soon as it can no longer beat the best so far. And the search scores only
+// one code of each set of codes that must split the secrets alike: codes that differ by
+// swapping positions where every guess so far agrees, or by renaming colours no guess has
+// used. None of this changes a result: the published totals and a textbook code breaker,
+// written apart in the tests, agree with every figure.
 //
 // # Limits
 //
 // The work grows with the square of the number of codes, so the solver takes at most MaxCodes
-// (32,768) codes, MaxColors colours and MaxWidth pegs: 5 pegs of 8 colours is the largest
-// common game it takes, and Evaluate plays it in a few seconds on two cores.
+// (32,768) codes, MaxColors colours and MaxWidth pegs: 5 pegs of 8 colours, 15 pegs of 2 and
+// 4 pegs of 13 are the largest games it takes. Evaluate plays each of them, with any
+// strategy, in under ten seconds on two cores (an AMD EPYC virtual machine); the README lists
+// the times measured.
 package solver

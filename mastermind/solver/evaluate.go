@@ -62,7 +62,7 @@ func Evaluate(r mastermind.Rules, s Strategy) (Stats, error) {
 	e := &evaluator{sp: sp, strategy: s, tokens: make(chan struct{}, runtime.GOMAXPROCS(0)-1)}
 	se := newSearcher(sp, s)
 	var st Stats
-	e.play(se, all, se.firstGuess(all), 1, &st)
+	e.play(se, all, nil, se.firstGuess(all), &st)
 	return st, nil
 }
 
@@ -73,10 +73,12 @@ type evaluator struct {
 	tokens   chan struct{}
 }
 
-// play adds to st the games of the secrets in rem, where guess is guess number depth. The
-// secret equal to guess ends there; the others go on in groups by their feedback, each group
-// in a goroutine of its own while a core is free.
-func (e *evaluator) play(se *searcher, rem []int32, guess int32, depth int, st *Stats) {
+// play adds to st the games of the secrets in rem, where the guesses in path were made and
+// guess is the next. The secret equal to guess ends there; the others go on in groups by
+// their feedback, each group in a goroutine of its own while a core is free.
+func (e *evaluator) play(se *searcher, rem []int32, path []int32, guess int32, st *Stats) {
+	depth := len(path) + 1
+	path = append(path[:len(path):len(path)], guess) // a copy: siblings share the parent's
 	fbs := e.sp.feedbacks()
 	// Score each secret once, then sort rem into its groups by feedback, each group ascending.
 	feedback := make([]int32, len(rem))
@@ -118,10 +120,10 @@ func (e *evaluator) play(se *searcher, rem []int32, guess int32, depth int, st *
 			wg.Go(func() {
 				defer func() { <-e.tokens }()
 				child := newSearcher(e.sp, e.strategy)
-				e.play(child, group, child.best(group), depth+1, &sub[f])
+				e.play(child, group, path, child.best(group, path), &sub[f])
 			})
 		default:
-			e.play(se, group, se.best(group), depth+1, &sub[f])
+			e.play(se, group, path, se.best(group, path), &sub[f])
 		}
 	}
 	wg.Wait()

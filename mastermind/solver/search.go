@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math"
 	"runtime"
 	"sync"
 )
@@ -10,33 +11,47 @@ import (
 type searcher struct {
 	sp       *space
 	strategy Strategy
-	counts   []int32
+	tally    *tally
 	possible []bool // possible[c]: code c is among the remaining secrets
 }
 
 func newSearcher(sp *space, s Strategy) *searcher {
-	return &searcher{sp: sp, strategy: s, counts: make([]int32, sp.feedbacks()), possible: make([]bool, sp.n)}
+	return &searcher{sp: sp, strategy: s, tally: newTally(sp), possible: make([]bool, sp.n)}
 }
 
 // parallelWork is the number of scores above which best splits the scan across cores.
 const parallelWork = 1 << 18
 
+// noLimit is the limit of a split that must not give up.
+const noLimit = math.MaxFloat64
+
 // best returns the guess the strategy makes when rem (ascending code numbers, at least one)
-// remain: the code of lowest cost; among equal costs a code that is still possible, then the
-// lowest. A possible code that puts every secret in a group of its own cannot be beaten, so
-// best tries the remaining codes first and stops at the first such code.
-func (se *searcher) best(rem []int32) int32 {
+// remain after the guesses in path: the code of lowest cost; among equal costs a code that is
+// still possible, then the lowest. A possible code that puts every secret in a group of its
+// own cannot be beaten, so best tries the remaining codes first and stops at the first such
+// code. It scores only the codes the path's symmetry leaves canonical.
+func (se *searcher) best(rem []int32, path []int32) int32 {
 	if len(rem) <= 2 {
 		return rem[0] // it splits the rest into groups of one
 	}
+	sy := newSymmetry(se.sp, path)
 	bestCode, bestCost := int32(-1), 0.0
+	t := se.tally
 	for _, c := range rem {
-		se.sp.split(c, rem, se.counts)
-		cost := se.strategy.cost(se.counts, se.sp.xlogx)
-		if bestCode < 0 || se.strategy.compare(cost, bestCost) < 0 {
+		if !sy.trivial && !sy.canonical(se.sp.pegs[c]) {
+			continue
+		}
+		limit := noLimit
+		if bestCode >= 0 {
+			limit = bestCost
+		}
+		cost, ok := se.split(t, c, rem, limit)
+		singletons := ok && allSingletons(t, len(rem))
+		t.reset()
+		if ok && (bestCode < 0 || se.strategy.compare(cost, bestCost) < 0) {
 			bestCode, bestCost = c, cost
 		}
-		if singletons(se.counts) {
+		if singletons {
 			return bestCode
 		}
 	}
@@ -52,7 +67,7 @@ func (se *searcher) best(rem []int32) int32 {
 	n := se.sp.n
 	workers := runtime.GOMAXPROCS(0)
 	if workers == 1 || n*len(rem) < parallelWork {
-		c, cost := se.scan(rem, 0, n, se.counts, bestCost)
+		c, cost := se.scan(t, &sy, rem, 0, n, bestCost)
 		if c >= 0 && se.strategy.compare(cost, bestCost) < 0 {
 			bestCode = c
 		}
@@ -69,8 +84,7 @@ func (se *searcher) best(rem []int32) int32 {
 	for w := range workers {
 		lo, hi := n*w/workers, n*(w+1)/workers
 		wg.Go(func() {
-			counts := make([]int32, len(se.counts))
-			c, cost := se.scan(rem, lo, hi, counts, bestCost)
+			c, cost := se.scan(newTally(se.sp), &sy, rem, lo, hi, bestCost)
 			results[w] = result{c, cost}
 		})
 	}
@@ -83,43 +97,39 @@ func (se *searcher) best(rem []int32) int32 {
 	return bestCode
 }
 
-// scan returns the best impossible code in [lo, hi) and its cost, the lowest of equals; -1
-// when the range has none. Only a cost strictly below bound, the best possible code's, can
-// matter; for Knuth and ExpectedSize, scan stops scoring a code once it cannot get there.
-func (se *searcher) scan(rem []int32, lo, hi int, counts []int32, bound float64) (int32, float64) {
-	bestCode, bestCost := int32(-1), 0.0
-	prune := se.strategy == Knuth || se.strategy == ExpectedSize
-	for c := int32(lo); c < int32(hi); c++ {
-		if se.possible[c] {
-			continue
-		}
-		if prune {
-			// A code must beat bound strictly: the possible codes' best, or this range's.
-			limit := bound
-			if bestCode >= 0 {
-				limit = min(limit, bestCost)
-			}
-			if !se.sp.splitBelow(c, rem, counts, se.strategy, limit) {
-				continue
-			}
-		} else {
-			se.sp.split(c, rem, counts)
-		}
-		cost := se.strategy.cost(counts, se.sp.xlogx)
-		if bestCode < 0 || se.strategy.compare(cost, bestCost) < 0 {
-			bestCode, bestCost = c, cost
-		}
+// allSingletons reports whether the last split put each of its n secrets in a group of its own.
+func allSingletons(t *tally, n int) bool {
+	if t.sparse {
+		return len(t.touched) == n
 	}
-	return bestCode, bestCost
-}
-
-func singletons(counts []int32) bool {
-	for _, c := range counts {
+	for _, c := range t.counts {
 		if c > 1 {
 			return false
 		}
 	}
 	return true
+}
+
+// scan returns the best impossible code in [lo, hi) and its cost, the lowest of equals; -1
+// when the range has none. Only a cost strictly below bound, the best possible code's, can
+// matter, so each split gives up once it cannot get below bound or this range's best.
+func (se *searcher) scan(t *tally, sy *symmetry, rem []int32, lo, hi int, bound float64) (int32, float64) {
+	bestCode, bestCost := int32(-1), 0.0
+	for c := int32(lo); c < int32(hi); c++ {
+		if se.possible[c] || !sy.trivial && !sy.canonical(se.sp.pegs[c]) {
+			continue
+		}
+		limit := bound
+		if bestCode >= 0 {
+			limit = min(limit, bestCost)
+		}
+		cost, ok := se.split(t, c, rem, limit)
+		t.reset()
+		if ok && (bestCode < 0 || se.strategy.compare(cost, bestCost) < 0) {
+			bestCode, bestCost = c, cost
+		}
+	}
+	return bestCode, bestCost
 }
 
 // firstGuess is the strategy's opening. Before any feedback every code is possible, and codes
@@ -130,8 +140,8 @@ func singletons(counts []int32) bool {
 func (se *searcher) firstGuess(all []int32) int32 {
 	bestCode, bestCost := int32(-1), 0.0
 	for _, c := range shapes(se.sp) {
-		se.sp.split(c, all, se.counts)
-		cost := se.strategy.cost(se.counts, se.sp.xlogx)
+		cost, _ := se.split(se.tally, c, all, noLimit)
+		se.tally.reset()
 		if cmp := se.strategy.compare(cost, bestCost); bestCode < 0 || cmp < 0 || (cmp == 0 && c < bestCode) {
 			bestCode, bestCost = c, cost
 		}

@@ -13,7 +13,7 @@ type Solver struct {
 	sp        *space
 	se        *searcher
 	remaining []int32 // possible secrets, ascending
-	turns     int     // feedback recorded so far
+	path      []int32 // the guesses recorded so far
 }
 
 // New returns a solver for the rules, using strategy s. It returns an error for rules the
@@ -43,10 +43,10 @@ func (s *Solver) Next() (mastermind.Code, error) {
 	if s.sp == nil {
 		return nil, errNoGame()
 	}
-	if s.turns == 0 {
+	if len(s.path) == 0 {
 		return s.sp.code(s.se.firstGuess(s.remaining)), nil
 	}
-	return s.sp.code(s.se.best(s.remaining)), nil
+	return s.sp.code(s.se.best(s.remaining, s.path)), nil
 }
 
 // Record keeps only the secrets that would give feedback fb to guess. The guess may be any
@@ -77,7 +77,7 @@ func (s *Solver) Record(guess mastermind.Code, fb mastermind.Feedback) error {
 		return fmt.Errorf("solver: no remaining secret gives %q to %v: %w", fb, guess, ErrInconsistent)
 	}
 	s.remaining = next
-	s.turns++
+	s.path = append(s.path, g)
 	return nil
 }
 

@@ -89,21 +89,56 @@ func play(t *testing.T, r mastermind.Rules, s solver.Strategy, secret mastermind
 	}
 }
 
-// TestGamesThroughNextAndRecord plays every classic secret through New, Next and Record and
-// checks the published totals again, and that Evaluate saw the same games.
+// TestGamesThroughNextAndRecord plays every secret through New, Next and Record and checks
+// that Evaluate saw the same games: on a 4×4 game always, and on the classic game, with the
+// published totals, unless -short (the race pass in CI, where it would take minutes; the plain
+// pass runs it).
 func TestGamesThroughNextAndRecord(t *testing.T) {
+	games := []struct {
+		name  string
+		rules mastermind.Rules
+		long  bool
+	}{
+		{"4x4", mastermind.Rules{Colors: 4, Width: 4, MaxTurns: 20}, false},
+		{"classic", mastermind.Classic, true},
+	}
+	for _, game := range games {
+		for _, p := range published {
+			t.Run(game.name+"/"+p.strategy.String(), func(t *testing.T) {
+				if game.long && testing.Short() {
+					t.Skip("-short: 4×1296 games through Next and Record take seconds, minutes under -race; the 4x4 game checks the same property")
+				}
+				t.Parallel()
+				var st solver.Stats
+				for _, secret := range allCodes(game.rules) {
+					addGame(&st, play(t, game.rules, p.strategy, secret))
+				}
+				if game.rules == mastermind.Classic {
+					assert.Equal(t, p.total, st.Total)
+					assert.Equal(t, p.max, st.Max)
+				}
+				ev, err := solver.Evaluate(game.rules, p.strategy)
+				require.NoError(t, err)
+				assert.Equal(t, ev, st)
+			})
+		}
+	}
+}
+
+// TestTextbookReproducesThePublishedTotals plays the textbook code breaker, which shares no
+// code with the package, on every classic secret for every strategy: the published totals
+// come out of it too, so the tests that hold Evaluate to it check against the literature.
+func TestTextbookReproducesThePublishedTotals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the textbook loop takes seconds a strategy, minutes under -race; the plain pass runs it")
+	}
 	for _, p := range published {
 		t.Run(p.strategy.String(), func(t *testing.T) {
 			t.Parallel()
-			var st solver.Stats
-			for _, secret := range allCodes(mastermind.Classic) {
-				addGame(&st, play(t, mastermind.Classic, p.strategy, secret))
-			}
+			st := textbookEvaluate(mastermind.Classic, p.strategy, -1)
+			assert.Equal(t, 1296, st.Games)
 			assert.Equal(t, p.total, st.Total)
 			assert.Equal(t, p.max, st.Max)
-			ev, err := solver.Evaluate(mastermind.Classic, p.strategy)
-			require.NoError(t, err)
-			assert.Equal(t, ev, st)
 		})
 	}
 }

@@ -10,8 +10,8 @@ import (
 )
 
 // Limits on the games the solver takes. Evaluate's work grows with the square of the number
-// of codes: 5 pegs of 8 colours (32,768 codes) takes seconds on two cores; 6 pegs of 6
-// colours (46,656 codes) would take minutes, and is refused.
+// of codes: the largest games it takes, of 32,768 codes, take under ten seconds on two cores;
+// 6 pegs of 6 colours (46,656 codes) would take minutes, and is refused.
 const (
 	MaxCodes  = 1 << 15 // Colors^Width at most
 	MaxColors = 16
@@ -49,6 +49,9 @@ type space struct {
 	low     uint64 // bit 0 of each of the width nibbles
 	stride  int    // Width+1: feedback index = black*stride + black+white
 	xlogx   []float64
+	// maxGroups is the number of feedbacks a guess can get: the most groups it can split the
+	// secrets into.
+	maxGroups int
 }
 
 // checkRules returns an error when the solver cannot take r.
@@ -73,7 +76,8 @@ func newSpace(r mastermind.Rules) (*space, error) {
 	for range r.Width {
 		n *= r.Colors
 	}
-	sp := &space{rules: r, n: n, pegs: make([]uint64, n), ms: make([]uint16, n), stride: r.Width + 1}
+	sp := &space{rules: r, n: n, pegs: make([]uint64, n), ms: make([]uint16, n), stride: r.Width + 1,
+		maxGroups: (r.Width+1)*(r.Width+2)/2 - 1}
 	for i := range r.Width {
 		sp.low |= 1 << (4 * i)
 	}
@@ -128,54 +132,6 @@ func (sp *space) score(a, b int32) int {
 	x |= x >> 2
 	black := sp.rules.Width - bits.OnesCount64(x&sp.low)
 	return black*sp.stride + int(sp.matches[int(sp.ms[a])*sp.nms+int(sp.ms[b])])
-}
-
-// split counts, for each feedback, the secrets in rem that guess g would get it from. It is
-// the hot loop: no allocation, no map.
-func (sp *space) split(g int32, rem []int32, counts []int32) {
-	clear(counts)
-	gp := sp.pegs[g]
-	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
-	w, stride, low := sp.rules.Width, sp.stride, sp.low
-	for _, s := range rem {
-		x := gp ^ sp.pegs[s]
-		x |= x >> 1
-		x |= x >> 2
-		black := w - bits.OnesCount64(x&low)
-		counts[black*stride+int(row[sp.ms[s]])]++
-	}
-}
-
-// splitBelow repeats split's scoring inline rather than calling score: the hoisted locals keep
-// the hot loop about 15% faster than a shared helper did when measured.
-//
-// splitBelow is split for Knuth and ExpectedSize that gives up, returning false, once the
-// cost reaches limit: the largest group for Knuth, the running sum of squares for
-// ExpectedSize. The cost only grows as secrets are counted, so such a guess cannot beat limit.
-func (sp *space) splitBelow(g int32, rem []int32, counts []int32, s Strategy, limit float64) bool {
-	clear(counts)
-	gp := sp.pegs[g]
-	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
-	w, stride, low := sp.rules.Width, sp.stride, sp.low
-	lim := int64(limit)
-	var squares int64
-	for _, s2 := range rem {
-		x := gp ^ sp.pegs[s2]
-		x |= x >> 1
-		x |= x >> 2
-		black := w - bits.OnesCount64(x&low)
-		f := black*stride + int(row[sp.ms[s2]])
-		c := counts[f]
-		counts[f] = c + 1
-		if s == Knuth {
-			if int64(c)+1 >= lim {
-				return false
-			}
-		} else if squares += 2*int64(c) + 1; squares >= lim {
-			return false
-		}
-	}
-	return true
 }
 
 // indexOf returns the feedback index of f, or the error CheckFeedback gives when no two codes

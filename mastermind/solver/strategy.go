@@ -52,41 +52,6 @@ func ParseStrategy(name string) (Strategy, error) {
 
 func (s Strategy) valid() bool { return s >= Knuth && s <= ExpectedSize }
 
-// cost rates a split of the remaining secrets into groups of the sizes in counts (zeros are
-// ignored): lower is better, for every strategy. The integer strategies give whole numbers,
-// which float64 holds exactly; Entropy gives Σ c·log2(c), which the comparison treats with a
-// tolerance. xlogx[c] is c·log2(c).
-func (s Strategy) cost(counts []int32, xlogx []float64) float64 {
-	switch s {
-	case Knuth:
-		var m int32
-		for _, c := range counts {
-			m = max(m, c)
-		}
-		return float64(m)
-	case MostParts:
-		n := 0
-		for _, c := range counts {
-			if c > 0 {
-				n++
-			}
-		}
-		return -float64(n)
-	case ExpectedSize:
-		var sum int64
-		for _, c := range counts {
-			sum += int64(c) * int64(c)
-		}
-		return float64(sum)
-	default: // Entropy: maximising -Σ p log p is minimising Σ c log c for a fixed total.
-		var sum float64
-		for _, c := range counts {
-			sum += xlogx[c]
-		}
-		return sum
-	}
-}
-
 // compare returns -1 when cost a is better than b, +1 when worse, 0 for a tie.
 func (s Strategy) compare(a, b float64) int {
 	if s == Entropy {
