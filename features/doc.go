@@ -3,26 +3,38 @@
 // The feature files are embedded (Files): mastermind.feature is the seed's "Playing
 // mastermind" feature word for word, configurable_game.feature the Elixir assignment's rules,
 // tictactoe.feature the tic-tac-toe exercise with its boards drawn as the exercise draws them.
-// The step definitions talk to an implementation only through small adapter interfaces,
-// Mastermind and TicTacToe, so the same scenarios run against this module's packages and
-// against anyone's own implementation of the katas.
+// The step definitions reach an implementation only through a small seam — NewMastermindGame
+// and MastermindGame, or a Classifier — so the same scenarios run against this module's
+// packages and against anyone's own implementation.
 //
 // # Practising the kata
 //
-// Write your Mastermind in your own module. Beside it, write an adapter from Mastermind to
-// your code, and a test that runs the suite:
+// Write your Mastermind in your own module. Beside it, write one test that tells the kit how to
+// start one of your games:
 //
 //	func TestAcceptance(t *testing.T) {
-//		features.RunMastermind(t, func() features.Mastermind { return &adapter{} })
+//		features.RunMastermind(t, func(colors, width, turns int, secret []int) (features.MastermindGame, error) {
+//			g, err := mygame.New(colors, width, turns, secret)
+//			return game{g}, err // game gives the kit Score, TurnsLeft and Guesses
+//		})
 //	}
 //
-// go test then runs every scenario and every outline row as a subtest, under strict godog
-// (an undefined or pending step fails) and in random order. The scenarios that fail are the
-// rules your implementation has yet to get right.
+// go test then runs every scenario, and every row of every outline, as a subtest named after
+// it (TestAcceptance/Playing_mastermind/Making_a_guess/row_15), strictly and in the files'
+// order, each with a new game. A failure names the scenario, its row, the step that failed and
+// the game it played; the summary counts the scenarios that ran and says how to run a failed
+// one again. go test's -godog.format, -godog.tags, -godog.random and -godog.stop-on-failure
+// flags choose the scenarios and write JUnit or Cucumber reports (see Run).
 //
-// For tic-tac-toe, adapt your classifier to TicTacToe and call RunTicTacToe the same way.
+// For tic-tac-toe, pass a Classifier to RunTicTacToe the same way.
 //
-// Each scenario gets a new adapter from the function you pass, so no state leaks from one
-// scenario to the next. MastermindSuite and TicTacToeSuite give the godog.TestSuite itself,
-// for other godog options such as a JUnit report.
+// # Running scenarios from a tool
+//
+// Mastermind and TicTacToe return a Kata, whose Scenarios and Run run one scenario at a time
+// and return a Result; Select chooses and orders scenarios by Options; Summary, Failure,
+// Pretty, WriteJUnit and WriteCucumber write what happened. The kata command uses them to run
+// the same scenarios against a program in any language.
+//
+// The package defines the -godog.* flags on the command line when it is loaded, unless they
+// are defined already; it keeps no other state of its own.
 package features

@@ -11,21 +11,24 @@ import (
 )
 
 // game adapts this module's mastermind package to the kit, exactly as a practitioner adapts
-// their own implementation. The README shows the same shape.
-type game struct{ g *mastermind.Game }
+// their own implementation; the README shows the same shape.
+type game struct{ *mastermind.Game }
 
-func (a *game) New(numColors, width, maxTurns int, secret []int) (err error) {
-	a.g, err = mastermind.New(mastermind.Rules{Colors: numColors, Width: width, MaxTurns: maxTurns}, code(secret))
-	return err
+func (g game) Score(guess []int) (string, int, int, error) {
+	grade, fb, err := g.Guess(code(guess))
+	return grade.String(), fb.Black, fb.White, err
 }
 
-func (a *game) Score(guess []int) (string, features.Score, error) {
-	grade, fb, err := a.g.Guess(code(guess))
-	return grade.String(), features.Score{Black: fb.Black, White: fb.White}, err
-}
+func (g game) Guesses() int { return len(g.Board()) }
 
-func (a *game) TurnsLeft() int { return a.g.TurnsLeft() }
-func (a *game) Guesses() int   { return len(a.g.Board()) }
+// newGame starts a game of this module's mastermind package for the kit.
+func newGame(colors, width, turns int, secret []int) (features.MastermindGame, error) {
+	g, err := mastermind.New(mastermind.Rules{Colors: colors, Width: width, MaxTurns: turns}, code(secret))
+	if err != nil {
+		return nil, err
+	}
+	return game{g}, nil
+}
 
 // code turns numbers into colours; a number no Color can hold becomes 0, which every game refuses.
 func code(pegs []int) mastermind.Code {
@@ -38,42 +41,22 @@ func code(pegs []int) mastermind.Code {
 	return c
 }
 
-func newGame() features.Mastermind { return &game{} }
-
-// classifier adapts this module's tictactoe package to the kit.
-type classifier struct{}
-
-func (classifier) Classify(rows []string) (string, error) {
+// classify adapts this module's tictactoe package to the kit.
+func classify(rows []string) (string, error) {
 	state, err := tictactoe.Classify(rows)
 	return state.String(), err
 }
 
-func newClassifier() features.TicTacToe { return classifier{} }
-
-// InitializeScenario registers every step against this module's packages. The godog command
-// finds it here: go run github.com/cucumber/godog/cmd/godog@v0.16.0 run --strict --random.
+// InitializeScenario registers every step against this module's packages, for the godog
+// command: go run github.com/cucumber/godog/cmd/godog@v0.16.0 run --strict.
 func InitializeScenario(sc *godog.ScenarioContext) {
 	features.InitializeMastermind(sc, newGame)
-	features.InitializeTicTacToe(sc, newClassifier)
+	features.InitializeTicTacToe(sc, classify)
 }
 
-// TestFeatures runs every feature, each scenario and outline row a subtest.
+// TestFeatures is this project's acceptance suite: every scenario and outline row of both
+// katas, once, through the same kit a practitioner uses.
 func TestFeatures(t *testing.T) {
-	opts := features.DefaultOptions(t)
-	opts.FS = features.Files()
-	opts.Paths = []string{"."}
-	suite := godog.TestSuite{Name: "katas", ScenarioInitializer: InitializeScenario, Options: &opts}
-	if status := suite.Run(); status != 0 {
-		t.Fatalf("the features failed (godog status %d)", status)
-	}
-}
-
-// TestMastermindKit runs the Mastermind features the way a practitioner does.
-func TestMastermindKit(t *testing.T) {
-	features.RunMastermind(t, newGame)
-}
-
-// TestTicTacToeKit runs the tic-tac-toe feature the way a practitioner does.
-func TestTicTacToeKit(t *testing.T) {
-	features.RunTicTacToe(t, newClassifier)
+	t.Run("mastermind", func(t *testing.T) { features.RunMastermind(t, newGame) })
+	t.Run("tictactoe", func(t *testing.T) { features.RunTicTacToe(t, classify) })
 }

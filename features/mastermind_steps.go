@@ -9,53 +9,35 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
-// Mastermind is the seam between the Mastermind features and an implementation of the game:
-// the Elixir assignment's API with numbers for colours. Colours are numbered from 1; the seed's
-// colour names stand for Red 1, Green 2, Blue 3, Yellow 4, Purple 5 and Orange 6.
-//
-// The suite makes a new Mastermind for each scenario and calls New once before anything else.
-type Mastermind interface {
-	// New starts a game, the assignment's new(num_colors, width, max_turns), with the code
-	// maker's secret. It returns an error when the rules or the secret do not fit: a number
-	// below 1, a secret of the wrong width, a colour outside 1 to numColors.
-	New(numColors, width, maxTurns int, secret []int) error
-	// Score plays a guess, the assignment's score(game, guess): the grade is "won", "lost" or
-	// "continue". It returns an error for a guess that cannot be played (wrong width, a colour
-	// outside 1 to numColors, a game already over), and then nothing changes.
-	Score(guess []int) (grade string, score Score, err error)
-	// TurnsLeft returns how many more guesses may be made.
-	TurnsLeft() int
-	// Guesses returns how many guesses are on the decoding board.
-	Guesses() int
-}
-
-// Score is a guess's score: black for right colour and place, white for right colour only.
-type Score struct {
-	Black, White int
-}
-
 // mastermindScenario is one scenario's state: the rules and secret the Given steps set up, the
-// game, and the last result.
+// game, and the last guess and its result.
 type mastermindScenario struct {
-	newGame func() Mastermind
+	newGame NewMastermindGame
 
 	colors, width, maxTurns int
 	secret                  []int
+	secretText              string // the secret as the feature wrote it, if it did
 
-	game    Mastermind
-	joinErr error // New's error once the game has been joined
+	joined  bool           // New has been called
+	game    MastermindGame // the game New started; nil if it refused
+	joinErr error          // New's error
 
-	scored bool // a guess was played, so grade and score hold its result
-	grade  string
-	score  Score
+	scored    bool   // a guess was played: guess, grade, black and white hold it
+	guess     []int  // the last guess played or tried
+	guessText string // the guess as the feature wrote it, if it did
+	grade     string
+	black     int
+	white     int
 }
 
-// InitializeMastermind registers the Mastermind steps on sc, played against an implementation
-// from newGame. Call it from a godog ScenarioInitializer; it keeps its state per scenario.
-func InitializeMastermind(sc *godog.ScenarioContext, newGame func() Mastermind) {
+// InitializeMastermind registers the Mastermind steps on sc, played against the games newGame
+// starts. Call it from a godog ScenarioInitializer, once for each scenario: the steps keep
+// their state per call.
+func InitializeMastermind(sc *godog.ScenarioContext, newGame NewMastermindGame) {
 	s := &mastermindScenario{newGame: newGame}
 
 	// The seed's steps.
@@ -84,6 +66,7 @@ func InitializeMastermind(sc *godog.ScenarioContext, newGame func() Mastermind) 
 	sc.Step(`^the grade should be "([^"]*)"$`, s.theGradeShouldBe)
 	sc.Step(`^I should have (\d+) turns left$`, s.iShouldHaveTurnsLeft)
 	sc.Step(`^my guess "([^"]*)" should be refused$`, s.myGuessShouldBeRefused)
+	sc.Step(`^the board should hold (\d+) guess(?:es)?$`, s.theBoardShouldHoldGuesses)
 }
 
 // parsePegs reads a code as numbers, or the seed's colour names, without judging the colours:
@@ -106,12 +89,15 @@ func parsePegs(s string) ([]int, error) {
 
 // join starts the game once, when a step first needs it, and returns New's error.
 func (s *mastermindScenario) join() error {
-	if s.game == nil {
-		s.game = s.newGame()
-		if s.game == nil {
-			return errors.New("the adapter's constructor returned nil")
+	if !s.joined {
+		s.joined = true
+		s.game, s.joinErr = s.newGame(s.colors, s.width, s.maxTurns, slices.Clone(s.secret))
+		if s.joinErr == nil && s.game == nil {
+			s.joinErr = errors.New("the game's constructor returned no game and no error")
 		}
-		s.joinErr = s.game.New(s.colors, s.width, s.maxTurns, s.secret)
+		if s.joinErr != nil {
+			s.game = nil
+		}
 	}
 	return s.joinErr
 }
@@ -119,9 +105,41 @@ func (s *mastermindScenario) join() error {
 // started is join for steps that need a game that started.
 func (s *mastermindScenario) started() error {
 	if err := s.join(); err != nil {
-		return fmt.Errorf("the game did not start: New(%d, %d, %d, %v): %w", s.colors, s.width, s.maxTurns, s.secret, err)
+		return fmt.Errorf("%s: the game did not start: %s", s.rules(), brief.Quote(err.Error()))
 	}
 	return nil
+}
+
+// rules names the game for a message: "new(6, 4, 12) with secret Red Green Blue Yellow".
+func (s *mastermindScenario) rules() string {
+	return fmt.Sprintf("new(%d, %d, %d) with secret %s", s.colors, s.width, s.maxTurns, written(s.secretText, s.secret))
+}
+
+// about names the game and the last guess for a message about the guess.
+func (s *mastermindScenario) about() string {
+	return fmt.Sprintf("%s, guess %s", s.rules(), written(s.guessText, s.guess))
+}
+
+// written is a code as the feature wrote it, quoted, or as pegs writes it when the feature
+// did not write it.
+func written(text string, code []int) string {
+	if text != "" {
+		return brief.Quote(text)
+	}
+	return pegs(code)
+}
+
+// pegs writes a code as the features do: colour names when every peg has one among the
+// seed's six, numbers otherwise.
+func pegs(code []int) string {
+	c := make(mastermind.Code, len(code))
+	for i, p := range code {
+		if p < 1 || p > 6 {
+			return strings.Trim(fmt.Sprint(code), "[]")
+		}
+		c[i] = mastermind.Color(p)
+	}
+	return c.String()
 }
 
 func (s *mastermindScenario) aDecodingBoardOfAttempts(attempts int) {
@@ -155,6 +173,7 @@ func (s *mastermindScenario) checkSecretFits() error {
 
 func (s *mastermindScenario) theCodeMakerPlacedTheSecretOnTheBoard(pattern string) (err error) {
 	s.secret, err = parsePegs(pattern)
+	s.secretText = pattern
 	return err
 }
 
@@ -165,7 +184,17 @@ func (s *mastermindScenario) theGameShouldBeStartedWithAnEmptyBoard() error {
 		return err
 	}
 	if n := s.game.Guesses(); n != 0 {
-		return fmt.Errorf("the board has %d guesses, want none", n)
+		return fmt.Errorf("%s: the board has %d guesses, want none", s.rules(), n)
+	}
+	return nil
+}
+
+func (s *mastermindScenario) theBoardShouldHoldGuesses(want int) error {
+	if err := s.started(); err != nil {
+		return err
+	}
+	if n := s.game.Guesses(); n != want {
+		return fmt.Errorf("%s: the board holds %d guesses, want %d", s.rules(), n, want)
 	}
 	return nil
 }
@@ -175,21 +204,22 @@ func (s *mastermindScenario) iShouldHaveTurnsLeft(want int) error {
 		return err
 	}
 	if got := s.game.TurnsLeft(); got != want {
-		return fmt.Errorf("%d turns left, want %d", got, want)
+		return fmt.Errorf("%s, after %d guesses: %d turns left, want %d", s.rules(), s.game.Guesses(), got, want)
 	}
 	return nil
 }
 
-// guess plays pegs and keeps the result; the guess must be accepted.
-func (s *mastermindScenario) guess(pegs []int) error {
+// play plays a guess and keeps the result; the guess must be accepted.
+func (s *mastermindScenario) play(guess []int) error {
 	if err := s.started(); err != nil {
 		return err
 	}
-	grade, score, err := s.game.Score(pegs)
+	s.guess, s.guessText = guess, ""
+	grade, black, white, err := s.game.Score(slices.Clone(guess))
 	if err != nil {
-		return fmt.Errorf("guess %v was refused: %w", pegs, err)
+		return fmt.Errorf("%s: the guess was refused: %s", s.about(), brief.Quote(err.Error()))
 	}
-	s.scored, s.grade, s.score = true, grade, score
+	s.scored, s.grade, s.black, s.white = true, grade, black, white
 	return nil
 }
 
@@ -198,7 +228,9 @@ func (s *mastermindScenario) iGuess(code string) error {
 	if err != nil {
 		return err
 	}
-	return s.guess(pegs)
+	err = s.play(pegs)
+	s.guessText = code
+	return err
 }
 
 // noGuess is the error of a Then step about a guess when no guess was played: it has nothing
@@ -218,9 +250,8 @@ func (s *mastermindScenario) theCodeMakerShouldGiveMeFeedbackOnMyGuess(want stri
 	if err != nil {
 		return err
 	}
-	got := mastermind.Feedback{Black: s.score.Black, White: s.score.White}
-	if got != f {
-		return fmt.Errorf("feedback %q (%d black, %d white), want %q", got, got.Black, got.White, want)
+	if got := (mastermind.Feedback{Black: s.black, White: s.white}); got != f {
+		return fmt.Errorf("%s: feedback %q (%d black, %d white), want %q", s.about(), got, got.Black, got.White, want)
 	}
 	return nil
 }
@@ -251,7 +282,7 @@ func (s *mastermindScenario) iTryToBreakTheCodeWithAnInvalidPatternTimes(n int) 
 		return err
 	}
 	for i := range n {
-		if err := s.guess(g); err != nil {
+		if err := s.play(g); err != nil {
 			return fmt.Errorf("wrong guess %d of %d: %w", i+1, n, err)
 		}
 	}
@@ -263,9 +294,9 @@ func (s *mastermindScenario) iBreakTheCodeInTheFinalGuess() error {
 		return err
 	}
 	if left := s.game.TurnsLeft(); left != 1 {
-		return fmt.Errorf("%d turns left before the final guess, want 1", left)
+		return fmt.Errorf("%s: %d turns left before the final guess, want 1", s.rules(), left)
 	}
-	return s.guess(s.secret)
+	return s.play(s.secret)
 }
 
 func (s *mastermindScenario) theGradeShouldBe(want string) error {
@@ -273,7 +304,7 @@ func (s *mastermindScenario) theGradeShouldBe(want string) error {
 		return err
 	}
 	if s.grade != want {
-		return fmt.Errorf("grade %q, want %q", s.grade, want)
+		return fmt.Errorf("%s: grade %s, want %q", s.about(), brief.Quote(s.grade), want)
 	}
 	return nil
 }
@@ -287,7 +318,9 @@ func (s *mastermindScenario) myGuessShouldBeRefused(code string) error {
 	if err != nil {
 		return err
 	}
-	return s.refused(pegs)
+	err = s.refused(pegs)
+	s.guessText = code
+	return err
 }
 
 // refused checks that pegs cannot be played and that trying changes nothing.
@@ -295,13 +328,14 @@ func (s *mastermindScenario) refused(pegs []int) error {
 	if err := s.started(); err != nil {
 		return err
 	}
+	s.guess, s.guessText = pegs, ""
 	left, guesses := s.game.TurnsLeft(), s.game.Guesses()
-	grade, score, err := s.game.Score(pegs)
+	grade, black, white, err := s.game.Score(slices.Clone(pegs))
 	if err == nil {
-		return fmt.Errorf("guess %v was played (%s, %+v), want it refused", pegs, grade, score)
+		return fmt.Errorf("%s: the guess was played (%s, %d black, %d white), want it refused", s.about(), brief.Quote(grade), black, white)
 	}
 	if l, g := s.game.TurnsLeft(), s.game.Guesses(); l != left || g != guesses {
-		return fmt.Errorf("refusing guess %v changed the game: %d turns left and %d guesses, were %d and %d", pegs, l, g, left, guesses)
+		return fmt.Errorf("%s: refusing the guess changed the game: %d turns left and %d guesses, were %d and %d", s.about(), l, g, left, guesses)
 	}
 	return nil
 }
@@ -326,6 +360,7 @@ func (s *mastermindScenario) theChallengerPicked(code string) (err error) {
 	if s.secret, err = parsePegs(code); err != nil {
 		return err
 	}
+	s.secretText = code
 	return s.started()
 }
 
@@ -333,16 +368,17 @@ func (s *mastermindScenario) theChallengerPicks(code string) (err error) {
 	if s.secret, err = parsePegs(code); err != nil {
 		return err
 	}
+	s.secretText = code
 	_ = s.join() // the Then step judges the outcome
 	return nil
 }
 
 func (s *mastermindScenario) theGameShouldBeRefused() error {
-	if s.game == nil {
-		return errors.New("no game was started")
+	if !s.joined {
+		return errors.New("no game was started, so there is nothing to check; a When step must start one first")
 	}
 	if s.joinErr == nil {
-		return fmt.Errorf("New(%d, %d, %d, %v) started a game, want an error", s.colors, s.width, s.maxTurns, s.secret)
+		return fmt.Errorf("%s started a game, want an error", s.rules())
 	}
 	return nil
 }
@@ -351,8 +387,8 @@ func (s *mastermindScenario) theScoreShouldBe(black, white int) error {
 	if err := s.noGuess(); err != nil {
 		return err
 	}
-	if want := (Score{Black: black, White: white}); s.score != want {
-		return fmt.Errorf("score %d black and %d white, want %d black and %d white", s.score.Black, s.score.White, black, white)
+	if s.black != black || s.white != white {
+		return fmt.Errorf("%s: score %d black and %d white, want %d black and %d white", s.about(), s.black, s.white, black, white)
 	}
 	return nil
 }

@@ -23,7 +23,7 @@ type stepResult struct {
 
 // runFeature runs one feature's text against newGame, strictly, and returns godog's status
 // and every step of every scenario in order.
-func runFeature(t *testing.T, newGame func() features.Mastermind, text string) (int, []stepResult) {
+func runFeature(t *testing.T, newGame features.NewMastermindGame, text string) (int, []stepResult) {
 	t.Helper()
 	var out bytes.Buffer
 	suite := godog.TestSuite{
@@ -113,15 +113,22 @@ func TestThenStepsNeedSomethingToCheck(t *testing.T) {
 // hugeScore is an adapter whose scores no game allows.
 type hugeScore struct{ game }
 
-func (h *hugeScore) Score(guess []int) (string, features.Score, error) {
-	grade, _, err := h.game.Score(guess)
-	return grade, features.Score{Black: 1 << 40, White: -1}, err
+func (h hugeScore) Score(guess []int) (string, int, int, error) {
+	grade, _, _, err := h.game.Score(guess)
+	return grade, 1 << 40, -1, err
 }
 
 // TestAnAdapterThatScoresNonsenseFailsCleanly: an implementation whose scores no game allows
 // fails the step with a short message, rather than crashing the run writing a key peg for each.
 func TestAnAdapterThatScoresNonsenseFailsCleanly(t *testing.T) {
-	status, steps := runFeature(t, func() features.Mastermind { return &hugeScore{} },
+	huge := func(colors, width, turns int, secret []int) (features.MastermindGame, error) {
+		g, err := newGame(colors, width, turns, secret)
+		if err != nil {
+			return nil, err
+		}
+		return hugeScore{g.(game)}, nil
+	}
+	status, steps := runFeature(t, huge,
 		"Feature: f\n  Scenario: s\n    Given a decoding board of 12 attempts\n    And the code maker placed the \"Red Green Blue Yellow\" code pattern on the board\n"+
 			"    When I try to break the code with \"Red Red Red Red\"\n    Then the code maker should give me \"B\" feedback on my guess\n")
 	assert.NotEqual(t, 0, status)

@@ -3,36 +3,30 @@ package features
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cucumber/godog"
 
+	"github.com/deliberate-practice/katas/internal/brief"
+
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 
-// TicTacToe is the seam between the tic-tac-toe feature and a classifier.
-type TicTacToe interface {
-	// Classify returns "ongoing", "draw" or "win" for a board given as three rows of three
-	// cells, each 'X', 'O' or ' '. For a board play could not have reached, the error's
-	// message is the exercise's, exactly: "Wrong turn order: O started", "Wrong turn order: X
-	// went twice" or "Impossible board: game should have ended after the game was won". A
-	// board of the wrong shape gets an error too.
-	Classify(rows []string) (state string, err error)
-}
-
 // ticTacToeScenario is one scenario's state.
 type ticTacToeScenario struct {
-	newClassifier func() TicTacToe
-	rows          []string
-	classified    bool
-	state         string
-	err           error
+	classify   Classifier
+	rows       []string
+	classified bool
+	state      string
+	err        error
 }
 
-// InitializeTicTacToe registers the tic-tac-toe steps on sc, run against a classifier from
-// newClassifier. Call it from a godog ScenarioInitializer; it keeps its state per scenario.
-func InitializeTicTacToe(sc *godog.ScenarioContext, newClassifier func() TicTacToe) {
-	s := &ticTacToeScenario{newClassifier: newClassifier}
+// InitializeTicTacToe registers the tic-tac-toe steps on sc, run against classify. Call it
+// from a godog ScenarioInitializer, once for each scenario: the steps keep their state per
+// call.
+func InitializeTicTacToe(sc *godog.ScenarioContext, classify Classifier) {
+	s := &ticTacToeScenario{classify: classify}
 	sc.Step(`^the board$`, s.theBoard)
 	sc.Step(`^the rows "([^"]*)", "([^"]*)" and "([^"]*)"$`, s.theRows)
 	sc.Step(`^I classify the board$`, s.iClassifyTheBoard)
@@ -56,11 +50,7 @@ func (s *ticTacToeScenario) theRows(top, middle, bottom string) {
 }
 
 func (s *ticTacToeScenario) iClassifyTheBoard() error {
-	c := s.newClassifier()
-	if c == nil {
-		return errors.New("the adapter's constructor returned nil")
-	}
-	s.state, s.err = c.Classify(s.rows)
+	s.state, s.err = s.classify(slices.Clone(s.rows))
 	s.classified = true
 	return nil
 }
@@ -70,9 +60,9 @@ func (s *ticTacToeScenario) theGameShouldBe(want string) error {
 	case !s.classified:
 		return errors.New("the board was not classified")
 	case s.err != nil:
-		return fmt.Errorf("the board %q was refused: %v; want %q", s.rows, s.err, want)
+		return fmt.Errorf("the board %q was refused: %s; want %q", s.rows, brief.Quote(s.err.Error()), want)
 	case s.state != want:
-		return fmt.Errorf("the board %q is %q, want %q", s.rows, s.state, want)
+		return fmt.Errorf("the board %q is %s, want %q", s.rows, brief.Quote(s.state), want)
 	}
 	return nil
 }
@@ -82,7 +72,7 @@ func (s *ticTacToeScenario) theBoardShouldBeRefusedWith(msg string) error {
 		return err
 	}
 	if s.err.Error() != msg {
-		return fmt.Errorf("the board %q was refused with %q, want %q", s.rows, s.err.Error(), msg)
+		return fmt.Errorf("the board %q was refused with %s, want %q", s.rows, brief.Quote(s.err.Error()), msg)
 	}
 	return nil
 }
@@ -92,7 +82,7 @@ func (s *ticTacToeScenario) theBoardShouldBeRefused() error {
 	case !s.classified:
 		return errors.New("the board was not classified")
 	case s.err == nil:
-		return fmt.Errorf("the board %q was classified %q, want it refused", s.rows, s.state)
+		return fmt.Errorf("the board %q was classified %s, want it refused", s.rows, brief.Quote(s.state))
 	}
 	return nil
 }

@@ -1,0 +1,222 @@
+package features_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// recipe is the README's "Practise the kata with the kit" section, cut into its parts.
+type recipe struct {
+	get      []string // the commands that add the kit
+	testFile string   // the practitioner's test file
+	run      []string // the commands that run it
+	failure  string   // what a failing scenario prints
+}
+
+// readRecipe cuts the recipe out of the README, so that the README is what gets tested.
+func readRecipe(t *testing.T) recipe {
+	t.Helper()
+	data, err := os.ReadFile("../README.md")
+	require.NoError(t, err)
+	text := string(data)
+	start := strings.Index(text, "## Practise the kata with the kit")
+	require.GreaterOrEqual(t, start, 0, "the README has no kit section")
+	section := text[start:]
+	if end := strings.Index(section[1:], "\n## "); end >= 0 {
+		section = section[:end+1]
+	}
+	var r recipe
+	blocks := regexp.MustCompile("(?s)```(\\w+)\n(.*?)```").FindAllStringSubmatch(section, -1)
+	for _, b := range blocks {
+		switch lang, body := b[1], b[2]; {
+		case lang == "go":
+			r.testFile = body
+		case lang == "text":
+			r.failure = body
+		case lang == "sh" && r.testFile == "":
+			r.get = commands(body)
+		case lang == "sh":
+			r.run = commands(body)
+		}
+	}
+	require.NotEmpty(t, r.get, "the recipe's go get")
+	require.NotEmpty(t, r.testFile, "the recipe's test file")
+	require.NotEmpty(t, r.run, "the recipe's go test commands")
+	require.NotEmpty(t, r.failure, "the recipe's failing scenario")
+	return r
+}
+
+// commands returns the commands of a shell block, without their comments.
+func commands(block string) []string {
+	var out []string
+	for _, line := range strings.Split(block, "\n") {
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = line[:i]
+		}
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// words splits a command as the shell would, for the plain words and single quotes a README
+// command uses.
+func words(cmd string) []string {
+	var out []string
+	var w strings.Builder
+	quoted, inWord := false, false
+	for _, r := range cmd {
+		switch {
+		case r == '\'':
+			quoted, inWord = !quoted, true
+		case r == ' ' && !quoted:
+			if inWord {
+				out = append(out, w.String())
+				w.Reset()
+				inWord = false
+			}
+		default:
+			w.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		out = append(out, w.String())
+	}
+	return out
+}
+
+// module is a new Go module, a practitioner's, that uses this checkout as the kit.
+type module struct {
+	t   *testing.T
+	dir string
+	env []string
+}
+
+func newModule(t *testing.T) *module {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	require.NoError(t, err)
+	proxy := strings.TrimSpace(string(must(exec.Command("go", "env", "GOPROXY").Output())))
+	proxy = strings.FieldsFunc(proxy, func(r rune) bool { return r == ',' || r == '|' })[0]
+	m := &module{t: t, dir: t.TempDir(), env: append(os.Environ(),
+		"GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local",
+		// The kit is not published: this checkout stands in for it, through a replace. The
+		// proxy knows nothing of its path, so after the proxy comes "off", not an error;
+		// and the checksum database may not be reachable from where the tests run.
+		"GOPROXY="+proxy+"|off", "GOSUMDB=off",
+	)}
+	m.run("mod", "init", "example.com/mygame")
+	m.run("mod", "edit", "-replace", "github.com/deliberate-practice/katas="+root)
+	return m
+}
+
+// try runs the go command in the module and returns its output and whether it succeeded.
+func (m *module) try(args ...string) (string, bool) {
+	m.t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir, cmd.Env = m.dir, m.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if _, exit := err.(*exec.ExitError); err != nil && !exit {
+		m.t.Fatalf("go %s: %v", strings.Join(args, " "), err)
+	}
+	return out.String(), err == nil
+}
+
+// run runs the go command and fails the test if it fails.
+func (m *module) run(args ...string) string {
+	m.t.Helper()
+	out, ok := m.try(args...)
+	require.True(m.t, ok, "go %s:\n%s", strings.Join(args, " "), out)
+	return out
+}
+
+// game writes the practitioner's game, right or wrong.
+func (m *module) game(wrong bool) {
+	m.t.Helper()
+	src := string(must(os.ReadFile("testdata/kit/mygame.go")))
+	if wrong {
+		src = strings.Replace(src, "countRepeatsTwice = false", "countRepeatsTwice = true", 1)
+	}
+	require.NoError(m.t, os.WriteFile(filepath.Join(m.dir, "mygame.go"), []byte(src), 0o644))
+}
+
+// TestReadmeRecipe builds the README's recipe, as the README writes it, in a new module, and
+// runs its commands against a right game and a wrong one.
+func TestReadmeRecipe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds a new module and runs go test in it, which takes seconds; the plain pass runs it")
+	}
+	r := readRecipe(t)
+	m := newModule(t)
+	m.game(false)
+	for _, cmd := range r.get {
+		args := words(cmd)
+		require.Equal(t, []string{"go", "get"}, args[:2], "a command to add the kit: %s", cmd)
+		// The replace stands in for @latest.
+		for i, a := range args {
+			if strings.HasPrefix(a, "github.com/deliberate-practice/katas") {
+				path, _, _ := strings.Cut(a, "@")
+				args[i] = path + "@v0.0.0"
+			}
+		}
+		m.run(args[1:]...)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(m.dir, "acceptance_test.go"), []byte(r.testFile), 0o644))
+
+	// Every command of the README passes with a right game.
+	for _, cmd := range r.run {
+		args := words(cmd)
+		require.Equal(t, "go", args[0], cmd)
+		out, ok := m.try(args[1:]...)
+		assert.True(t, ok, "%s:\n%s", cmd, out)
+	}
+	out := m.run("test", "-v", ".")
+	assert.Contains(t, out, "mastermind: all 46 scenarios passed")
+
+	// The flags do what the README says.
+	out = m.run("test", "-v", ".", "-godog.tags=@refusals")
+	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
+	out = m.run("test", "-v", ".", "-godog.random=7")
+	assert.Contains(t, out, "scenarios in random order, seed 7; -godog.random=7 runs them in this order again")
+	m.run("test", ".", "-godog.format=junit:report.xml")
+	var report struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+	}
+	require.NoError(t, xml.Unmarshal(must(os.ReadFile(filepath.Join(m.dir, "report.xml"))), &report))
+	assert.Equal(t, 46, report.Tests)
+	assert.Zero(t, report.Failures)
+
+	// A wrong game fails, and the summary names the rows and how to run one again; that
+	// command runs the one row, and its summary counts only it.
+	m.game(true)
+	out, ok := m.try("test", ".")
+	require.False(t, ok, "the recipe passed a wrong game:\n%s", out)
+	assert.Contains(t, out, "mastermind: 42 of 46 scenarios passed, 4 failed:")
+	for _, line := range strings.Split(strings.TrimSpace(r.failure), "\n") {
+		assert.Contains(t, out, line, "the README shows a failure as the kit prints it")
+	}
+	rerun := regexp.MustCompile(`To run one again: (go test -run '[^']+')`).FindStringSubmatch(out)
+	require.NotNil(t, rerun, out)
+	assert.Equal(t, `go test -run '^TestAcceptance/Playing_mastermind/Making_a_guess/row_9$'`, rerun[1])
+	out, ok = m.try(words(rerun[1])[1:]...)
+	assert.False(t, ok)
+	assert.Contains(t, out, "mastermind: 0 of 1 scenario passed, 1 failed:")
+	out, ok = m.try("test", ".", "-godog.stop-on-failure")
+	assert.False(t, ok)
+	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed:")
+	assert.Contains(t, out, "Stopped at the first failure")
+}
