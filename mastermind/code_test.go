@@ -74,13 +74,13 @@ func TestParseCodeErrors(t *testing.T) {
 		{"   ", "", 0, mastermind.ErrEmptyCode, `mastermind: parsing code "   ": empty code`},
 		{"Red Pink Blue", "Pink", 2, mastermind.ErrUnknownColor, `mastermind: parsing code "Red Pink Blue": peg 2 "Pink": unknown colour`},
 		// ParseCode reads secrets as well as guesses: a colour out of range is not "in guess".
-		{"1 2 0", "0", 3, mastermind.ErrUnknownColor, `mastermind: parsing code "1 2 0": peg 3 "0": unknown colour`},
-		{"256", "256", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "256": peg 1 "256": unknown colour`},
-		{"99999999999999999999", "99999999999999999999", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "99999999999999999999": peg 1 "99999999999999999999": unknown colour`},
-		{strings.Repeat("1 ", 65), "1", 65, mastermind.ErrTooManyPegs, `mastermind: parsing code "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 "… (130 bytes): too many pegs: more than 64`},
+		{"1 2 0", "0", 3, mastermind.ErrUnknownColor, `mastermind: parsing code "1 2 0": peg 3 "0": colours are numbered 1 to 255: unknown colour`},
+		{"256", "256", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "256": peg 1 "256": colours are numbered 1 to 255: unknown colour`},
+		{"99999999999999999999", "99999999999999999999", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "99999999999999999999": peg 1 "99999999999999999999": colours are numbered 1 to 255: unknown colour`},
+		{strings.Repeat("1 ", 65), "1", 65, mastermind.ErrTooManyPegs, `mastermind: parsing code "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 "… (130 bytes): peg 65 "1": a code has at most 64 pegs: too many pegs`},
 		{"Red,Green", "Red,Green", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "Red,Green": peg 1 "Red,Green": unknown colour`},
 		{"Red 3x", "3x", 2, mastermind.ErrUnknownColor, `mastermind: parsing code "Red 3x": peg 2 "3x": unknown colour`},
-		{"-1", "-1", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "-1": peg 1 "-1": unknown colour`},
+		{"-1", "-1", 1, mastermind.ErrUnknownColor, `mastermind: parsing code "-1": peg 1 "-1": colours are numbered 1 to 255: unknown colour`},
 	}
 	for _, tt := range tests {
 		got, err := mastermind.ParseCode(tt.in)
@@ -92,7 +92,7 @@ func TestParseCodeErrors(t *testing.T) {
 			t.Errorf("ParseCode(%q) error = %v, want a *ParseError", tt.in, err)
 			continue
 		}
-		if pe.Word != tt.word || pe.Position != tt.position || !errors.Is(err, tt.err) {
+		if pe.Word != tt.word || pe.Peg != tt.position || !errors.Is(err, tt.err) {
 			t.Errorf("ParseCode(%q) error = %+v, want word %q at %d wrapping %v", tt.in, pe, tt.word, tt.position, tt.err)
 		}
 		if err.Error() != tt.msg {

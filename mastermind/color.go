@@ -1,9 +1,6 @@
 package mastermind
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // Color is a code peg's colour, numbered from 1 as in the assignment ("colours 1, 2, … n").
 // The zero Color is no colour: it never appears in a valid code.
@@ -23,6 +20,14 @@ const (
 
 // MaxColors is the largest number of colours a game can have: the largest Color.
 const MaxColors = 255
+
+// initial returns the first letter of a named colour's name, or 0.
+func initial(c Color) byte {
+	if name := colorName(c); name != "" {
+		return name[0]
+	}
+	return 0
+}
 
 // colorNames is indexed by Color; a constant string, so no package-level mutable state.
 func colorName(c Color) string {
@@ -53,23 +58,4 @@ func (c Color) String() string {
 		return name
 	}
 	return strconv.Itoa(int(c))
-}
-
-// ParseColor reads one colour: a name in any case ("red", "Red") or a number from 1 to
-// MaxColors ("3"). Anything else, 0 and numbers above MaxColors included, returns
-// ErrUnknownColor.
-func ParseColor(s string) (Color, error) {
-	if s != "" && s[0] >= '0' && s[0] <= '9' {
-		n, err := strconv.ParseUint(s, 10, 8)
-		if err != nil || n < 1 || n > MaxColors {
-			return 0, ErrUnknownColor
-		}
-		return Color(n), nil
-	}
-	for c := Red; c <= Magenta; c++ {
-		if strings.EqualFold(s, colorName(c)) {
-			return c, nil
-		}
-	}
-	return 0, ErrUnknownColor
 }

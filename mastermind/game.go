@@ -113,7 +113,7 @@ func (g *Game) Guess(guess Code) (Grade, Feedback, error) {
 	case g.grade == Lost:
 		return g.grade, Feedback{}, fmt.Errorf("mastermind: no more guesses: %w", ErrGameAlreadyLost)
 	}
-	if err := g.rules.Check(guess); err != nil {
+	if err := g.rules.CheckCode(guess); err != nil {
 		return g.grade, Feedback{}, err
 	}
 	f, _ := Score(g.secret, guess) // the widths agree: Check said so

@@ -156,7 +156,7 @@ func TestNewRandom(t *testing.T) {
 	b, err := mastermind.NewRandom(r, rand.New(rand.NewPCG(1, 2)))
 	require.NoError(t, err)
 	assert.Equal(t, a.Secret(), b.Secret(), "the same seed gives the same secret")
-	assert.NoError(t, r.Check(a.Secret()))
+	assert.NoError(t, r.CheckCode(a.Secret()))
 
 	seen := map[string]bool{}
 	rng := rand.New(rand.NewPCG(3, 4))

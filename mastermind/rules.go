@@ -42,10 +42,10 @@ func (r Rules) Validate() error {
 	return nil
 }
 
-// Check reports whether c is a valid code under r: Width pegs, each a colour from 1 to
+// CheckCode reports whether c is a valid guess under r: Width pegs, each a colour from 1 to
 // Colors. The error wraps ErrGuessTooShort, ErrGuessTooLong or ErrInvalidPeg, and names the
 // bad peg's position and colour.
-func (r Rules) Check(c Code) error {
+func (r Rules) CheckCode(c Code) error {
 	if err := checkWidth("guess", c, r.Width, ErrGuessTooShort, ErrGuessTooLong); err != nil {
 		return err
 	}
@@ -94,4 +94,22 @@ func (r Rules) CheckFeedback(f Feedback) error {
 		return fmt.Errorf("mastermind: %d black and 1 white cannot happen: the last peg would be black too: %w", f.Black, ErrImpossibleFeedback)
 	}
 	return nil
+}
+
+// Consistent reports whether secret would have given each turn's feedback: whether a code
+// breaker who has seen board could still think it the secret. It returns an error when the
+// secret or a turn's guess does not fit the rules.
+func Consistent(r Rules, board []Turn, secret Code) (bool, error) {
+	if err := r.CheckCode(secret); err != nil {
+		return false, fmt.Errorf("mastermind: secret: %w", err)
+	}
+	for i, t := range board {
+		if err := r.CheckCode(t.Guess); err != nil {
+			return false, fmt.Errorf("mastermind: turn %d: %w", i+1, err)
+		}
+		if f, _ := Score(secret, t.Guess); f != t.Feedback {
+			return false, nil
+		}
+	}
+	return true, nil
 }

@@ -40,7 +40,7 @@ func TestRulesValidate(t *testing.T) {
 	}
 }
 
-func TestRulesCheck(t *testing.T) {
+func TestRulesCheckCode(t *testing.T) {
 	r := mastermind.Rules{Colors: 6, Width: 4, MaxTurns: 10}
 	tests := []struct {
 		code mastermind.Code
@@ -56,9 +56,9 @@ func TestRulesCheck(t *testing.T) {
 		{mastermind.Code{0, 2, 3, 4}, mastermind.ErrInvalidPeg, "mastermind: guess peg 1 is colour 0, want 1 to 6: invalid peg in guess"},
 	}
 	for _, tt := range tests {
-		err := r.Check(tt.code)
+		err := r.CheckCode(tt.code)
 		if !errors.Is(err, tt.err) || (err != nil && err.Error() != tt.msg) {
-			t.Errorf("Check(%v) = %v, want %q", tt.code, err, tt.msg)
+			t.Errorf("CheckCode(%v) = %v, want %q", tt.code, err, tt.msg)
 		}
 	}
 }

@@ -1,16 +1,10 @@
 package mastermind
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"strings"
-
-	"github.com/deliberate-practice/katas/internal/brief"
 )
-
-// ErrInvalidFeedback means a text is not key pegs in the seed's notation.
-var ErrInvalidFeedback = errors.New("invalid feedback")
 
 // Feedback is the code maker's answer to a guess: how many key pegs are black (right colour,
 // right place) and how many white (right colour, wrong place). The zero Feedback is no pegs.
@@ -41,33 +35,6 @@ func (f Feedback) String() string {
 		}
 	}
 	return b.String()
-}
-
-// ParseFeedback reads feedback in the seed's notation: "B" and "W" in either case, separated
-// by white space or not ("B B W", "bbw"); "" is no pegs. Black pegs come before white ones, as
-// the code maker places them. Anything else, or more than MaxWidth pegs, returns an error
-// wrapping ErrInvalidFeedback.
-func ParseFeedback(s string) (Feedback, error) {
-	var f Feedback
-	for i, r := range s {
-		switch r {
-		case 'B', 'b':
-			if f.White > 0 {
-				return Feedback{}, fmt.Errorf("mastermind: parsing feedback %s: black peg at offset %d after a white one: %w", brief.Quote(s), i, ErrInvalidFeedback)
-			}
-			f.Black++
-		case 'W', 'w':
-			f.White++
-		case ' ', '\t':
-			continue
-		default:
-			return Feedback{}, fmt.Errorf("mastermind: parsing feedback %s: %q at offset %d is not B or W: %w", brief.Quote(s), r, i, ErrInvalidFeedback)
-		}
-		if f.Black+f.White > MaxWidth {
-			return Feedback{}, fmt.Errorf("mastermind: parsing feedback %s: more than %d key pegs: %w", brief.Quote(s), MaxWidth, ErrInvalidFeedback)
-		}
-	}
-	return f, nil
 }
 
 // Score scores guess against secret: a black peg for each peg of the right colour in the right
