@@ -33,8 +33,9 @@
 //		}
 //	}
 //
-// Remaining, Possible, Candidates and Consistent help a coach: how many secrets fit the
-// feedback so far, and whether a code could still be the secret.
+// Remaining, Possible and Candidates help a coach: how many secrets fit the feedback so far,
+// and whether a code could still be the secret (mastermind.Consistent says the same for any
+// board, without a solver).
 //
 // # Evaluating a strategy
 //
@@ -54,8 +55,8 @@
 //
 // # Limits
 //
-// The work grows with the square of the number of codes, so the solver takes at most MaxCodes
-// (32,768) codes, MaxColors colours and MaxWidth pegs: 5 pegs of 8 colours, 15 pegs of 2 and
+// The work grows with the square of the number of codes, so the solver takes at most CodeLimit
+// (32,768) codes, ColorLimit (16) colours and WidthLimit (15) pegs: 5 pegs of 8 colours, 15 pegs of 2 and
 // 4 pegs of 13 are the largest games it takes. Evaluate plays each of them, with any
 // strategy, in under ten seconds on two cores (an AMD EPYC virtual machine); the README lists
 // the times measured.

@@ -43,7 +43,7 @@ func FuzzRecord(f *testing.F) {
 		}
 		n := 0
 		for _, c := range allCodes(r) {
-			ok, err := solver.Consistent(r, board, c)
+			ok, err := mastermind.Consistent(r, board, c)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,7 +17,7 @@ type Solver struct {
 }
 
 // New returns a solver for the rules, using strategy s. It returns an error for rules the
-// mastermind package refuses, for a game larger than MaxCodes, MaxColors or MaxWidth
+// mastermind package refuses, for a game larger than CodeLimit, ColorLimit or WidthLimit
 // (ErrTooLarge), and for an unknown strategy (ErrUnknownStrategy).
 func New(r mastermind.Rules, s Strategy) (*Solver, error) {
 	if !s.valid() {
@@ -113,22 +113,4 @@ func (s *Solver) Candidates(limit int) []mastermind.Code {
 		out[i] = s.sp.code(s.remaining[i])
 	}
 	return out
-}
-
-// Consistent reports whether secret would have given each turn's feedback: whether a code
-// breaker who has seen board could still think it the secret. It needs no Solver, and works
-// for rules of any size. It returns an error when a code does not fit the rules.
-func Consistent(r mastermind.Rules, board []mastermind.Turn, secret mastermind.Code) (bool, error) {
-	if err := r.Check(secret); err != nil {
-		return false, fmt.Errorf("solver: secret: %w", err)
-	}
-	for i, t := range board {
-		if err := r.Check(t.Guess); err != nil {
-			return false, fmt.Errorf("solver: turn %d: %w", i+1, err)
-		}
-		if f, _ := mastermind.Score(secret, t.Guess); f != t.Feedback {
-			return false, nil
-		}
-	}
-	return true, nil
 }

@@ -268,7 +268,7 @@ func TestCoachHelpers(t *testing.T) {
 	for _, c := range allCodes(mastermind.Classic) {
 		p, err := sv.Possible(c)
 		require.NoError(t, err)
-		cons, err := solver.Consistent(mastermind.Classic, board, c)
+		cons, err := mastermind.Consistent(mastermind.Classic, board, c)
 		require.NoError(t, err)
 		require.Equal(t, cons, p, "%v", c)
 		if p {
@@ -284,8 +284,7 @@ func TestCoachHelpers(t *testing.T) {
 
 	_, err = sv.Possible(code("1 2 3"))
 	assert.ErrorIs(t, err, mastermind.ErrGuessTooShort)
-	_, err = solver.Consistent(mastermind.Classic, []mastermind.Turn{{Guess: code("1 2")}}, secret)
-	assert.EqualError(t, err, "solver: turn 1: mastermind: guess has 2 pegs, want 4: guess too short")
+
 }
 
 func TestStrategyNames(t *testing.T) {

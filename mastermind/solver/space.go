@@ -9,18 +9,21 @@ import (
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
-// Limits on the games the solver takes. Evaluate's work grows with the square of the number
-// of codes: the largest games it takes, of 32,768 codes, take under ten seconds on two cores;
-// 6 pegs of 6 colours (46,656 codes) would take minutes, and is refused.
+// Limits on the games the solver takes, beyond the mastermind package's own (MaxColors and
+// MaxWidth there are what any game may have). Evaluate's work grows with the square of the
+// number of codes: the largest games the solver takes, of 32,768 codes, take under ten
+// seconds on two cores; 6 pegs of 6 colours (46,656 codes) would take minutes, and is
+// refused. The packed scoring holds a peg in four bits, so at most 16 colours and 15 pegs.
 const (
-	MaxCodes  = 1 << 15 // Colors^Width at most
-	MaxColors = 16
-	MaxWidth  = 15
+	CodeLimit  = 1 << 15 // Colors^Width at most
+	ColorLimit = 16
+	WidthLimit = 15
 )
 
 // Errors the solver returns, wrapped with what was wrong.
 var (
-	// ErrTooLarge means the rules make more codes than the solver takes (see MaxCodes).
+	// ErrTooLarge means the rules make more codes, colours or pegs than the solver takes
+	// (see CodeLimit).
 	ErrTooLarge = errors.New("game too large to solve")
 	// ErrUnknownStrategy means a Strategy that is not one of the constants.
 	ErrUnknownStrategy = errors.New("unknown strategy")
@@ -59,11 +62,11 @@ func checkRules(r mastermind.Rules) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
-	if r.Colors > MaxColors || r.Width > MaxWidth {
-		return fmt.Errorf("solver: %d colours and %d pegs, want at most %d and %d: %w", r.Colors, r.Width, MaxColors, MaxWidth, ErrTooLarge)
+	if r.Colors > ColorLimit || r.Width > WidthLimit {
+		return fmt.Errorf("solver: %d colours and %d pegs, want at most %d and %d: %w", r.Colors, r.Width, ColorLimit, WidthLimit, ErrTooLarge)
 	}
-	if n := math.Pow(float64(r.Colors), float64(r.Width)); n > MaxCodes {
-		return fmt.Errorf("solver: %d colours and %d pegs make %.0f codes, want at most %d: %w", r.Colors, r.Width, n, MaxCodes, ErrTooLarge)
+	if n := math.Pow(float64(r.Colors), float64(r.Width)); n > CodeLimit {
+		return fmt.Errorf("solver: %d colours and %d pegs make %.0f codes, want at most %d: %w", r.Colors, r.Width, n, CodeLimit, ErrTooLarge)
 	}
 	return nil
 }
@@ -81,10 +84,10 @@ func newSpace(r mastermind.Rules) (*space, error) {
 	for i := range r.Width {
 		sp.low |= 1 << (4 * i)
 	}
-	ids := map[[MaxColors]uint8]uint16{}
-	var multisets [][MaxColors]uint8
+	ids := map[[ColorLimit]uint8]uint16{}
+	var multisets [][ColorLimit]uint8
 	for i := range n {
-		var counts [MaxColors]uint8
+		var counts [ColorLimit]uint8
 		var p uint64
 		for j, v := 0, i; j < r.Width; j++ {
 			d := v % r.Colors
@@ -156,7 +159,7 @@ func (sp *space) code(i int32) mastermind.Code {
 
 // number returns the number of a code, or an error when it does not fit the rules.
 func (sp *space) number(c mastermind.Code) (int32, error) {
-	if err := sp.rules.Check(c); err != nil {
+	if err := sp.rules.CheckCode(c); err != nil {
 		return 0, err
 	}
 	v := 0

@@ -23,7 +23,7 @@ type symmetry struct {
 	pairs [][2]uint8
 	// rank is each colour digit's rank among the unused colours, -1 for a colour some guess
 	// holds; unused counts them.
-	rank   [MaxColors]int8
+	rank   [ColorLimit]int8
 	unused int
 }
 
@@ -60,7 +60,7 @@ func newSymmetry(sp *space, path []int32) symmetry {
 			}
 		}
 	}
-	var used [MaxColors]bool
+	var used [ColorLimit]bool
 	for _, col := range columns {
 		for _, d := range col {
 			used[d] = true
