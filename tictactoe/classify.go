@@ -6,12 +6,25 @@ import (
 )
 
 // The errors for boards that play could not have reached. The exercise fixes their messages
-// word for word, so they are not wrapped: err.Error() is exactly the message.
+// word for word, capital letter and all, so they are not wrapped: err.Error() is exactly the
+// message.
 var (
+	// ErrOStarted is the error for a board where O has played more than X: "Wrong turn
+	// order: O started".
+	//
 	//lint:ignore ST1005 the exercise fixes this message word for word, capital and all
 	ErrOStarted = errors.New("Wrong turn order: O started")
+
+	// ErrXWentTwice is the error for a board where X has played two more than O: "Wrong turn
+	// order: X went twice".
+	//
 	//lint:ignore ST1005 the exercise fixes this message word for word, capital and all
 	ErrXWentTwice = errors.New("Wrong turn order: X went twice")
+
+	// ErrPlayAfterWin is the error for a board where play went on after a line was made, or
+	// where both players hold a line: "Impossible board: game should have ended after the
+	// game was won".
+	//
 	//lint:ignore ST1005 the exercise fixes this message word for word, capital and all
 	ErrPlayAfterWin = errors.New("Impossible board: game should have ended after the game was won")
 )

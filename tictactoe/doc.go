@@ -32,6 +32,6 @@
 //
 // # Perfect play
 //
-// Solve gives a position's value under perfect play (XWins, OWins or Drawn) and the moves
+// Solve gives a position's value under perfect play (XWins, OWins or Tie) and the moves
 // that keep it for the player to move. The empty board is a draw.
 package tictactoe

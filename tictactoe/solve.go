@@ -10,13 +10,18 @@ import (
 type Outcome uint8
 
 const (
-	NoOutcome Outcome = iota // no value: the zero Outcome
-	XWins                    // X wins, whatever O does
-	OWins                    // O wins, whatever X does
-	Drawn                    // neither can force a win
+	// NoOutcome is no value: the zero Outcome.
+	NoOutcome Outcome = iota
+	// XWins means X wins, whatever O does.
+	XWins
+	// OWins means O wins, whatever X does.
+	OWins
+	// Tie means neither can force a win: with perfect play the game ends in a draw. (Draw, a
+	// State, is a board that is full with no line.)
+	Tie
 )
 
-// String returns "X wins", "O wins", "draw", or "no outcome".
+// String returns "X wins", "O wins", "tie", or "no outcome".
 func (o Outcome) String() string {
 	switch o {
 	case NoOutcome:
@@ -25,8 +30,8 @@ func (o Outcome) String() string {
 		return "X wins"
 	case OWins:
 		return "O wins"
-	case Drawn:
-		return "draw"
+	case Tie:
+		return "tie"
 	}
 	return fmt.Sprintf("Outcome(%d)", uint8(o))
 }
@@ -74,7 +79,7 @@ func solveFrom(b Board, m []solution) Outcome {
 	case hasLine(b.o):
 		s.outcome = OWins
 	case b.x|b.o == full:
-		s.outcome = Drawn
+		s.outcome = Tie
 	default:
 		x, o := b.counts()
 		mover, won, lost := X, XWins, OWins

@@ -13,7 +13,7 @@ import (
 func TestSolveEmptyBoardIsADraw(t *testing.T) {
 	out, moves, err := tictactoe.Solve(tictactoe.Board{})
 	require.NoError(t, err)
-	assert.Equal(t, tictactoe.Drawn, out)
+	assert.Equal(t, tictactoe.Tie, out)
 	assert.Len(t, moves, 9, "every first move keeps the draw")
 }
 
@@ -25,11 +25,11 @@ func TestSolveForcedWins(t *testing.T) {
 		best []tictactoe.Move
 	}{
 		{"X completes a row", []string{"XX ", "OO ", "   "}, tictactoe.XWins, []tictactoe.Move{{Row: 0, Col: 2}}},
-		{"O answers opposite corners on an edge, never a corner", []string{"X  ", " O ", "  X"}, tictactoe.Drawn, []tictactoe.Move{{Row: 0, Col: 1}, {Row: 1, Col: 0}, {Row: 1, Col: 2}, {Row: 2, Col: 1}}},
+		{"O answers opposite corners on an edge, never a corner", []string{"X  ", " O ", "  X"}, tictactoe.Tie, []tictactoe.Move{{Row: 0, Col: 1}, {Row: 1, Col: 0}, {Row: 1, Col: 2}, {Row: 2, Col: 1}}},
 		{"X forks from a corner opening answered on an edge", []string{"XO ", "   ", "   "}, tictactoe.XWins, []tictactoe.Move{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 2, Col: 0}}},
 		{"O wins next move", []string{"OO ", "XX ", "X  "}, tictactoe.OWins, []tictactoe.Move{{Row: 0, Col: 2}}},
 		{"a finished game has no moves", []string{"XXX", "OO ", "   "}, tictactoe.XWins, nil},
-		{"a full draw", []string{"XOX", "XXO", "OXO"}, tictactoe.Drawn, nil},
+		{"a full draw", []string{"XOX", "XXO", "OXO"}, tictactoe.Tie, nil},
 	}
 	for _, tt := range tests {
 		out, moves, err := tictactoe.Solve(parse(t, tt.rows...))
@@ -78,7 +78,7 @@ func minimax(b [9]byte, mover byte) int {
 // TestSolveEveryPosition compares Solve with plain minimax on every reachable position, and
 // checks that every best move keeps the value and every other move loses some of it.
 func TestSolveEveryPosition(t *testing.T) {
-	values := map[int]tictactoe.Outcome{1: tictactoe.XWins, -1: tictactoe.OWins, 0: tictactoe.Drawn}
+	values := map[int]tictactoe.Outcome{1: tictactoe.XWins, -1: tictactoe.OWins, 0: tictactoe.Tie}
 	for cells, state := range oracle() {
 		b := parse(t, rowsOf(cells)...)
 		out, moves, err := tictactoe.Solve(b)
@@ -121,12 +121,12 @@ func TestSolveConcurrently(t *testing.T) {
 	}
 	wg.Wait()
 	for _, r := range results {
-		assert.Equal(t, tictactoe.Drawn, r)
+		assert.Equal(t, tictactoe.Tie, r)
 	}
 }
 
 func TestOutcomeString(t *testing.T) {
-	for o, want := range map[tictactoe.Outcome]string{tictactoe.NoOutcome: "no outcome", tictactoe.XWins: "X wins", tictactoe.OWins: "O wins", tictactoe.Drawn: "draw", 9: "Outcome(9)"} {
+	for o, want := range map[tictactoe.Outcome]string{tictactoe.NoOutcome: "no outcome", tictactoe.XWins: "X wins", tictactoe.OWins: "O wins", tictactoe.Tie: "tie", 9: "Outcome(9)"} {
 		assert.Equal(t, want, o.String())
 	}
 }
