@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/cucumber/godog"
@@ -69,20 +68,12 @@ func InitializeMastermind(sc *godog.ScenarioContext, newGame NewMastermindGame) 
 	sc.Step(`^the board should hold (\d+) guess(?:es)?$`, s.theBoardShouldHoldGuesses)
 }
 
-// parsePegs reads a code as numbers, or the seed's colour names, without judging the colours:
-// refusing 0 or 7 is the implementation's job.
+// parsePegs reads a code as the feature writes it, names or numbers, without judging the
+// colours: refusing 0 or 7 is the implementation's job.
 func parsePegs(s string) ([]int, error) {
-	var pegs []int
-	for _, w := range strings.Fields(s) {
-		if n, err := strconv.Atoi(w); err == nil {
-			pegs = append(pegs, n)
-			continue
-		}
-		c, err := mastermind.ParseColor(w)
-		if err != nil {
-			return nil, fmt.Errorf("the feature's code %q: %q is not a colour", s, w)
-		}
-		pegs = append(pegs, int(c))
+	pegs, err := mastermind.ParsePegs(s)
+	if err != nil {
+		return nil, fmt.Errorf("the feature's code: %w", err)
 	}
 	return pegs, nil
 }
