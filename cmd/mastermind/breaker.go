@@ -8,7 +8,6 @@ import (
 
 	"github.com/deliberate-practice/katas/cmd/internal/lines"
 	"github.com/deliberate-practice/katas/internal/brief"
-
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
@@ -18,9 +17,9 @@ func playBreaker(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 	r := cfg.rules
 	var game *mastermind.Game
 	if cfg.secret != "" {
-		secret, err := parseGuess(r, cfg.secret)
+		secret, err := r.ParseGuess(cfg.secret)
 		if err != nil {
-			fmt.Fprintf(errOut, "mastermind: -secret %s: %v\n", brief.Quote(cfg.secret), err)
+			fmt.Fprintf(errOut, "mastermind: -secret %s: %s\n", brief.Quote(cfg.secret), guessError(r, err))
 			return 2
 		}
 		if game, err = mastermind.New(r, secret); err != nil {
@@ -63,8 +62,8 @@ func playBreaker(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 		}
 		switch strings.ToLower(line) {
 		case "help", "?":
-			fmt.Fprintf(out, "Guess %d pegs: colour names (red green blue yellow), initials (R G B Y or RGBY) or numbers (1 2 3 4).\n", r.Width)
-			fmt.Fprintln(out, "B is a right colour in the right place, W a right colour in the wrong place.")
+			fmt.Fprintf(out, "Guess %s: %s.\n", brief.Count(r.Width, "peg", "pegs"), examples(r))
+			fmt.Fprintln(out, keyLegend(cfg.color))
 			fmt.Fprintln(out, `"hint" asks the solver; "quit" ends the game.`)
 			continue
 		case "hint":
@@ -77,17 +76,17 @@ func playBreaker(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 				fmt.Fprintln(out, "No hint:", err)
 				continue
 			}
-			fmt.Fprintf(out, "%s. The solver (%v) would guess %s.\n", plural(coach.Remaining(), "possible secret remains", "possible secrets remain"), cfg.strategy, inline(suggestion, cfg.color))
+			fmt.Fprintf(out, "%s. The solver (%v) would guess %s.\n", brief.Count(coach.Remaining(), "possible secret remains", "possible secrets remain"), cfg.strategy, inline(suggestion, cfg.color))
 			continue
 		}
-		guess, err := parseGuess(r, line)
+		guess, err := r.ParseGuess(line)
 		if err != nil {
-			fmt.Fprintf(out, "Not a guess: %v. Try again.\n", err)
+			fmt.Fprintf(out, "Not a guess: %s. Try again.\n", guessError(r, err))
 			continue
 		}
 		grade, fb, err := game.Guess(guess)
 		if err != nil {
-			fmt.Fprintf(out, "Not a guess: %v. Try again.\n", err)
+			fmt.Fprintf(out, "Not a guess: %s. Try again.\n", plain(err))
 			continue
 		}
 		if coach != nil {
@@ -96,12 +95,12 @@ func playBreaker(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 		board(out, game, cfg.color)
 		switch grade {
 		case mastermind.Won:
-			fmt.Fprintf(out, "You broke the code in %s! The secret was %s.\n", plural(len(game.Board()), "guess", "guesses"), inline(game.Secret(), cfg.color))
+			fmt.Fprintf(out, "You broke the code in %s! The secret was %s.\n", brief.Count(len(game.Board()), "guess", "guesses"), inline(game.Secret(), cfg.color))
 			return 0
 		case mastermind.Lost:
 			fmt.Fprintf(out, "Out of turns: you lose. The secret was %s.\n", inline(game.Secret(), cfg.color))
 			return 0
 		}
-		fmt.Fprintf(out, "%s left.\n", plural(game.TurnsLeft(), "turn", "turns"))
+		fmt.Fprintf(out, "%s left.\n", brief.Count(game.TurnsLeft(), "turn", "turns"))
 	}
 }

@@ -5,76 +5,30 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
-// parseGuess reads a code as a player types it: colour names in any case, initials, or
-// numbers, separated by spaces or commas; or, for codes of named colours, initials run
-// together ("RGBY"), or, with nine colours or fewer, digits run together ("3235"). It checks
-// the code against the rules and says plainly what is wrong.
-func parseGuess(r mastermind.Rules, s string) (mastermind.Code, error) {
-	words := strings.FieldsFunc(s, func(c rune) bool { return unicode.IsSpace(c) || c == ',' })
-	if len(words) == 1 && len(words[0]) == r.Width && r.Width > 1 {
-		if code, ok := compact(r, words[0]); ok {
-			return code, nil
-		}
+// guessError says what is wrong with a guess, for a player: from the *mastermind.ParseError
+// that (mastermind.Rules).ParseGuess returns, with the colours to choose from.
+func guessError(r mastermind.Rules, err error) string {
+	var pe *mastermind.ParseError
+	if !errors.As(err, &pe) {
+		return plain(err)
 	}
-	if len(words) == 0 {
-		return nil, errors.New("type a guess, hint, help or quit")
+	switch {
+	case errors.Is(err, mastermind.ErrEmptyCode):
+		return "type a guess, hint, help or quit"
+	case pe.Peg > 0 && errors.Is(err, mastermind.ErrInvalidPeg):
+		return fmt.Sprintf("peg %d: %s is not a colour of this game; colours are %s", pe.Peg, brief.Quote(pe.Word), palette(r))
+	case pe.Peg > 0 && pe.Why != "":
+		return fmt.Sprintf("peg %d: %s", pe.Peg, pe.Why)
+	case pe.Peg > 0:
+		return fmt.Sprintf("peg %d: %s is not a colour; colours are %s", pe.Peg, brief.Quote(pe.Word), palette(r))
 	}
-	code := make(mastermind.Code, 0, len(words))
-	for i, w := range words {
-		c, err := parseColor(r, w)
-		if err != nil {
-			return nil, fmt.Errorf("peg %d: %v", i+1, err)
-		}
-		code = append(code, c)
-	}
-	if len(code) != r.Width {
-		return nil, fmt.Errorf("%d pegs; a guess has %d", len(code), r.Width)
-	}
-	return code, nil
+	return pe.Why // "3 pegs, want 4"
 }
-
-// compact reads pegs run together, one character each: initials, or digits when there are
-// nine colours or fewer.
-func compact(r mastermind.Rules, w string) (mastermind.Code, bool) {
-	code := make(mastermind.Code, len(w))
-	for i := range len(w) {
-		if isDigit(w[i]) && r.Colors > 9 {
-			return nil, false
-		}
-		c, err := parseColor(r, w[i:i+1])
-		if err != nil {
-			return nil, false
-		}
-		code[i] = c
-	}
-	return code, true
-}
-
-// parseColor reads one peg: a name, an initial or a number, within the rules' colours.
-func parseColor(r mastermind.Rules, w string) (mastermind.Color, error) {
-	if n, err := strconv.Atoi(w); err == nil {
-		if n < 1 || n > r.Colors {
-			return 0, fmt.Errorf("%d is not a colour; colours are 1 to %d", n, r.Colors)
-		}
-		return mastermind.Color(n), nil
-	}
-	for n := 1; n <= r.Colors; n++ {
-		c := mastermind.Color(n)
-		name := c.String()
-		if strings.EqualFold(w, name) || (len(w) == 1 && !isDigit(name[0]) && strings.EqualFold(w, name[:1])) {
-			return c, nil
-		}
-	}
-	return 0, fmt.Errorf("%s is not a colour; colours are %s", brief.Quote(w), palette(r))
-}
-
-func isDigit(b byte) bool { return '0' <= b && b <= '9' }
 
 // palette lists the colours of the rules, with initials where they have names.
 func palette(r mastermind.Rules) string {
@@ -89,13 +43,33 @@ func palette(r mastermind.Rules) string {
 	return strings.Join(names, ", ")
 }
 
+// examples writes a guess of the game's width three ways, for help: names, initials run
+// together when the colours have them, and numbers.
+func examples(r mastermind.Rules) string {
+	var names, initials, numbers []string
+	for i := range r.Width {
+		c := mastermind.Color(i%r.Colors + 1)
+		names = append(names, strings.ToLower(c.String()))
+		initials = append(initials, c.String()[:1])
+		numbers = append(numbers, strconv.Itoa(int(c)))
+	}
+	ex := fmt.Sprintf("colour names (%s)", strings.Join(names, " "))
+	if r.Colors <= 8 {
+		ex += fmt.Sprintf(", initials (%s or %s)", strings.Join(initials, " "), strings.Join(initials, ""))
+	}
+	return ex + fmt.Sprintf(" or numbers (%s)", strings.Join(numbers, " "))
+}
+
+// answerHelp is how to answer the computer's guesses.
+const answerHelp = `answer with key pegs ("B B W"), "-" for none, or counts ("2 1": two black, one white)`
+
 // parseAnswer reads the key pegs a player gives the computer: "B B W" or "bbw", "-" or
 // "none" for no pegs, or counts "2 1" (black, then white). It refuses, as
 // (mastermind.Rules).CheckFeedback does, feedback no secret can give.
 func parseAnswer(r mastermind.Rules, s string) (mastermind.Feedback, error) {
 	switch strings.ToLower(s) {
 	case "":
-		return mastermind.Feedback{}, errors.New(`answer with key pegs ("B B W"), "-" for none, or counts ("2 1")`)
+		return mastermind.Feedback{}, errors.New(answerHelp)
 	case "-", "none":
 		return mastermind.Feedback{}, nil
 	}
@@ -109,7 +83,7 @@ func parseAnswer(r mastermind.Rules, s string) (mastermind.Feedback, error) {
 	}
 	fb, err := mastermind.ParseFeedback(s)
 	if err != nil {
-		return fb, fmt.Errorf(`%s: answer with key pegs ("B B W"), "-" for none, or counts ("2 1")`, brief.Quote(s))
+		return fb, fmt.Errorf("%s: %s", brief.Quote(s), answerHelp)
 	}
 	return fb, r.CheckFeedback(fb)
 }

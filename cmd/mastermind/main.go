@@ -12,9 +12,12 @@
 // "quit" ends the game; so does the end of input. Won or lost, the secret is shown.
 //
 // With -role maker the computer breaks a secret you think of: answer each of its guesses with
-// key pegs ("B B W", "-" for none) or counts ("2 1" for two black and one white).
+// key pegs ("B B W", "-" for none) or counts ("2 1" for two black and one white). An answer
+// that contradicts an earlier one is refused, and named; "undo" takes back the last answer.
 //
-// Input is read line by line, so a script can drive a whole game.
+// Input is read line by line, so a script can drive a whole game. The exit status is 0 when a
+// game ends (won, lost, quit or the end of input) or for -help, 1 when the input cannot be
+// read, and 2 for bad flags.
 package main
 
 import (
@@ -73,8 +76,7 @@ type config struct {
 	color    bool
 }
 
-// run is the program: it returns the exit status. 0 when a game ends (won, lost, quit or end
-// of input) or for -help, 1 when the input cannot be read, 2 for bad flags.
+// run is the program: it returns the exit status, as the usage text says.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, color bool) int {
 	cfg, err := parseFlags(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
@@ -104,8 +106,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.role, "role", "breaker", `"breaker": you break a secret; "maker": the computer breaks yours`)
 	strategy := fs.String("strategy", "Knuth", "the solver's strategy for hints and as code breaker: Knuth, MostParts, Entropy or ExpectedSize")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: mastermind [flags]\n\nPlay Mastermind. Flags:")
+		fmt.Fprintln(fs.Output(), "Usage: mastermind [flags]\n\nPlay Mastermind: break a secret, or with -role maker let the computer break yours.\nType \"help\" during a game for how to play. Flags:")
 		fs.PrintDefaults()
+		fmt.Fprintln(fs.Output(), "\nExit status: 0 when a game ends (won, lost, quit or end of input) or for -help;\n1 when the input cannot be read; 2 for bad flags.")
 	}
 	if err := fs.Parse(args); err != nil {
 		return cfg, err

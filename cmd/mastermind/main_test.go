@@ -11,126 +11,164 @@ import (
 	"github.com/deliberate-practice/katas/cmd/internal/cmdtest"
 )
 
-func TestProgram(t *testing.T) {
-	bin := cmdtest.Build(t)
+// play runs the program in-process with input and args, colour off.
+func play(input string, args ...string) (out, errOut string, status int) {
+	var o, e bytes.Buffer
+	status = run(args, strings.NewReader(input), &o, &e, false)
+	return o.String(), e.String(), status
+}
 
-	t.Run("a win", func(t *testing.T) {
-		out, _, status := cmdtest.Run(t, bin, "1 1 2 2\nred green blue yellow\n", "-secret", "Red Green Blue Yellow")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "  1  Red      Red      Green    Green   | B W\n")
-		assert.Contains(t, out, "11 turns left.")
-		assert.Contains(t, out, "  2  Red      Green    Blue     Yellow  | B B B B\n")
-		assert.Contains(t, out, "You broke the code in 2 guesses! The secret was Red Green Blue Yellow.")
-	})
+// TestGames plays whole games in-process: input lines in, what the player sees out.
+func TestGames(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		input  string
+		want   []string // each in the output
+		absent []string // none in the output
+	}{
+		{"a win", []string{"-secret", "Red Green Blue Yellow"}, "1 1 2 2\nred green blue yellow\n", []string{
+			"  1  Red      Red      Green    Green   | B W\n",
+			"11 turns left.",
+			"  2  Red      Green    Blue     Yellow  | B B B B\n",
+			"You broke the code in 2 guesses! The secret was Red Green Blue Yellow.",
+		}, nil},
+		{"a loss", []string{"-secret", "R G B Y", "-turns", "3"}, "PPPP\nPPPP\nPPPP\n", []string{
+			"  3  Purple   Purple   Purple   Purple  | -\n",
+			"Out of turns: you lose. The secret was Red Green Blue Yellow.",
+		}, nil},
+		{"bad input costs no turn", []string{"-secret", "RGBY"}, "red pink blue yellow\n1 2 3\n7 7 7 7\n\nRGBQ\ncyan red red red\nrgby\n", []string{
+			`Not a guess: peg 2: "pink" is not a colour; colours are Red (R, 1), Green (G, 2), Blue (B, 3), Yellow (Y, 4), Purple (P, 5), Orange (O, 6). Try again.`,
+			"Not a guess: 3 pegs, want 4. Try again.",
+			`Not a guess: peg 1: "7" is not a colour of this game; colours are Red (R, 1)`,
+			"Not a guess: type a guess, hint, help or quit. Try again.",
+			`Not a guess: peg 4: "Q" is not a colour; colours are Red (R, 1)`,
+			`Not a guess: peg 1: "cyan" is not a colour of this game;`,
+			"You broke the code in 1 guess!",
+		}, nil},
+		{"hint", []string{"-secret", "Blue Red Yellow Red"}, "hint\n1122\nhint\nquit\n", []string{
+			"1296 possible secrets remain. The solver (Knuth) would guess Red Red Green Green.",
+			"208 possible secrets remain. The solver (Knuth) would guess Red Red Blue Yellow.",
+		}, nil},
+		{"quit", []string{"-secret", "Red Green Blue Yellow"}, "quit\nRGBY\n", []string{
+			"You gave up. The secret was Red Green Blue Yellow.",
+		}, []string{"B B B B"}},
+		{"end of input", []string{"-seed", "42"}, "RRGG\n", []string{
+			"Seed 42 (replay this game with -seed 42).",
+			"End of input. The secret was ",
+		}, nil},
+		{"other rules", []string{"-colors", "8", "-width", "5", "-turns", "10", "-secret", "4 5 6 7 8"}, "8 7 6 5 4\nhint\nquit\n", []string{
+			"break a secret of 5 pegs from 8 colours in 10 turns",
+			"  1  Magenta  Cyan     Orange   Purple   Yellow  | B W W W W\n",
+			"The solver (Knuth) would guess",
+		}, nil},
+		{"help, at the game's width", []string{"-colors", "8", "-width", "5", "-secret", "12345"}, "help\nquit\n", []string{
+			"Guess 5 pegs: colour names (red green blue yellow purple), initials (R G B Y P or RGBYP) or numbers (1 2 3 4 5).",
+			"Key pegs: B for a right colour in the right place, W for a right colour in the wrong place, - for none.",
+		}, nil},
+		{"help with many colours", []string{"-colors", "12", "-width", "3", "-secret", "10 11 12"}, "help\n12 11 10\nquit\n", []string{
+			"Guess 3 pegs: colour names (red green blue) or numbers (1 2 3).",
+			"  1  12       11       10      | B W W\n",
+		}, nil},
+		{"a line too long", []string{"-secret", "RGBY"}, "R G B Y" + strings.Repeat(" ", 70<<10) + "\nRGBY\n", []string{
+			"Not a guess: a line of 71687 bytes, more than the 4096 a line may have. Try again.",
+			"You broke the code in 1 guess!",
+		}, nil},
+		{"the computer breaks your code", []string{"-role", "maker"}, "B W\nB W W W\nB B W W\nB B B B\n", []string{
+			"Guess 1: Red Red Green Green",
+			"208 possible secrets left.",
+			"I broke your code in 4 guesses.",
+		}, nil},
+		{"answers as counts, and bad answers", []string{"-role", "maker"}, "0 0\n- \n3 1\nB X\n\nnone\nquit\n", []string{
+			"256 possible secrets left.\nGuess 2: Blue Blue Yellow Purple",
+			"1 possible secret left.\nGuess 3: Orange Orange Orange Orange",
+			"No pegs contradicts your answer to guess 1 (Red Red Green Green: no pegs), or to guess 2 (Blue Blue Yellow Purple: no pegs): no secret fits them all.",
+			"3 black and 1 white cannot happen: the last peg would be black too. Answer again.",
+			`"B X": answer with key pegs ("B B W"), "-" for none, or counts ("2 1": two black, one white). Answer again.`,
+			"You stopped the game.",
+		}, nil},
+		{"the winning answer must fit the others", []string{"-role", "maker"}, "B W\nB B B B\nquit\n", []string{
+			`"B B B B" contradicts your answer to guess 1 (Red Red Green Green: "B W"): no secret fits them all.`,
+		}, []string{"I broke your code"}},
+		{"counts no int can add up", []string{"-role", "maker"}, "9223372036854775807 6\n-9223372036854775808 0\nquit\n", []string{
+			"9223372036854775807 black and 6 white: more than 4 key pegs. Answer again.",
+			"-9223372036854775808 black and 0 white: counts cannot be negative. Answer again.",
+		}, []string{"possible secrets left"}},
+		{"undo", []string{"-role", "maker"}, "undo\n-\n-\n-\nundo\nundo\nB W\nquit\n", []string{
+			"Nothing to undo: you have not answered yet.",
+			"No pegs contradicts your answer to guess 1 (Red Red Green Green: no pegs), or to guess 2",
+			"Took back your answer to guess 2 (Blue Blue Yellow Purple: no pegs).\nGuess 2: Blue Blue Yellow Purple",
+			"Took back your answer to guess 1 (Red Red Green Green: no pegs).\nGuess 1: Red Red Green Green",
+			"208 possible secrets left.",
+		}, nil},
+		{"help when the computer breaks", []string{"-role", "maker", "-width", "5", "-colors", "8"}, "help\nquit\n", []string{
+			`with 5 pegs, "B B B B B" means I broke your code.`,
+			`"undo" takes back your last answer; "quit" ends the game.`,
+		}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, status := play(tt.input, tt.args...)
+			assert.Equal(t, 0, status, errOut)
+			for _, w := range tt.want {
+				assert.Contains(t, out, w)
+			}
+			for _, a := range tt.absent {
+				assert.NotContains(t, out, a)
+			}
+		})
+	}
+}
 
-	t.Run("a loss", func(t *testing.T) {
-		out, _, status := cmdtest.Run(t, bin, "PPPP\nPPPP\nPPPP\n", "-secret", "R G B Y", "-turns", "3")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "  3  Purple   Purple   Purple   Purple  | -\n")
-		assert.Contains(t, out, "Out of turns: you lose. The secret was Red Green Blue Yellow.")
-	})
+func TestSeedReplaysAGame(t *testing.T) {
+	a, _, _ := play("RRGG\n", "-seed", "42")
+	b, _, _ := play("RRGG\n", "-seed", "42")
+	assert.Equal(t, a, b)
+}
 
-	t.Run("bad input costs no turn", func(t *testing.T) {
-		input := "red pink blue yellow\n1 2 3\n7 7 7 7\n\nRGBYP\nrgby\n"
-		out, _, status := cmdtest.Run(t, bin, input, "-secret", "RGBY")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, `Not a guess: peg 2: "pink" is not a colour; colours are Red (R, 1), Green (G, 2), Blue (B, 3), Yellow (Y, 4), Purple (P, 5), Orange (O, 6). Try again.`)
-		assert.Contains(t, out, "Not a guess: 3 pegs; a guess has 4. Try again.")
-		assert.Contains(t, out, "Not a guess: peg 1: 7 is not a colour; colours are 1 to 6. Try again.")
-		assert.Contains(t, out, "Not a guess: type a guess, hint, help or quit. Try again.")
-		assert.Contains(t, out, "You broke the code in 1 guess!", "five refused lines used no turn")
-	})
-
-	t.Run("hint", func(t *testing.T) {
-		out, _, _ := cmdtest.Run(t, bin, "hint\n1122\nhint\nquit\n", "-secret", "Blue Red Yellow Red")
-		assert.Contains(t, out, "1296 possible secrets remain. The solver (Knuth) would guess Red Red Green Green.")
-		assert.Contains(t, out, "208 possible secrets remain. The solver (Knuth) would guess Red Red Blue Yellow.")
-	})
-
-	t.Run("quit", func(t *testing.T) {
-		out, _, status := cmdtest.Run(t, bin, "quit\nRGBY\n", "-secret", "Red Green Blue Yellow")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "You gave up. The secret was Red Green Blue Yellow.")
-		assert.NotContains(t, out, "B B B B", "nothing after quit is read")
-	})
-
-	t.Run("end of input", func(t *testing.T) {
-		out, _, status := cmdtest.Run(t, bin, "RRGG\n", "-seed", "42")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "Seed 42 (replay this game with -seed 42).")
-		assert.Contains(t, out, "End of input. The secret was ")
-		again, _, _ := cmdtest.Run(t, bin, "RRGG\n", "-seed", "42")
-		assert.Equal(t, out, again, "the same seed plays the same game")
-	})
-
-	t.Run("other rules", func(t *testing.T) {
-		out, _, status := cmdtest.Run(t, bin, "8 7 6 5 4\nhint\nquit\n", "-colors", "8", "-width", "5", "-turns", "10", "-secret", "4 5 6 7 8")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "break a secret of 5 pegs from 8 colours in 10 turns")
-		assert.Contains(t, out, "  1  Magenta  Cyan     Orange   Purple   Yellow  | B W W W W\n")
-		assert.Contains(t, out, "The solver (Knuth) would guess")
-	})
-
-	t.Run("help", func(t *testing.T) {
-		_, errOut, status := cmdtest.Run(t, bin, "", "-help")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, errOut, "Usage: mastermind [flags]")
-		assert.Contains(t, errOut, "-role string")
-	})
-
-	t.Run("bad flags", func(t *testing.T) {
-		for _, tt := range []struct {
-			args []string
-			msg  string
-		}{
-			{[]string{"-colors", "0"}, "mastermind: 0 colours, want 1 to 255: invalid rules"},
-			{[]string{"-width", "50"}, "mastermind: -width 50 -turns 12: at most 20 pegs and 100 turns"},
-			{[]string{"-role", "judge"}, `mastermind: -role "judge": want "breaker" or "maker"`},
-			{[]string{"-seed", "x"}, `mastermind: -seed "x": want a whole number`},
-			{[]string{"-strategy", "random"}, `solver: unknown strategy "random"`},
-			{[]string{"-secret", "R G B"}, `mastermind: -secret "R G B": 3 pegs; a guess has 4`},
-			{[]string{"extra"}, `mastermind: unexpected argument "extra"; see -help`},
-			{[]string{"-nope"}, "flag provided but not defined: -nope"},
-		} {
-			_, errOut, status := cmdtest.Run(t, bin, "", tt.args...)
-			assert.Equal(t, 2, status, "%v", tt.args)
-			assert.Contains(t, errOut, tt.msg, "%v", tt.args)
-		}
-	})
-
-	t.Run("the computer breaks your code", func(t *testing.T) {
-		// The secret is Blue Red Yellow Red.
-		out, _, status := cmdtest.Run(t, bin, "B W\nB W W W\nB B W W\nB B B B\n", "-role", "maker")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "Guess 1: Red Red Green Green")
-		assert.Contains(t, out, "208 possible secrets left.")
-		assert.Contains(t, out, "I broke your code in 4 guesses.")
-	})
-
-	t.Run("answers as counts, and a contradiction", func(t *testing.T) {
-		// No pegs for Red Red Green Green, then none for Blue Blue Yellow Purple: only Orange
-		// Orange Orange Orange is left, so no pegs for it contradicts the answers before.
-		out, _, status := cmdtest.Run(t, bin, "0 0\n- \n3 1\nB X\n\nnone\nquit\n", "-role", "maker")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "256 possible secrets left.\nGuess 2: Blue Blue Yellow Purple")
-		assert.Contains(t, out, "1 possible secret left.\nGuess 3: Orange Orange Orange Orange")
-		assert.Contains(t, out, "no pegs contradicts an earlier answer: no secret fits them all. Check your secret and answer again.")
-		assert.Contains(t, out, "3 black and 1 white cannot happen: the last peg would be black too. Answer again.")
-		assert.Contains(t, out, `"B X": answer with key pegs ("B B W"), "-" for none, or counts ("2 1"). Answer again.`)
-		assert.Contains(t, out, `answer with key pegs ("B B W"), "-" for none, or counts ("2 1"). Answer again.`)
-		assert.Contains(t, out, "You stopped the game.")
-	})
+func TestFlags(t *testing.T) {
+	tests := []struct {
+		args   []string
+		status int
+		msg    string
+	}{
+		{[]string{"-help"}, 0, "Exit status: 0 when a game ends (won, lost, quit or end of input) or for -help;\n1 when the input cannot be read; 2 for bad flags."},
+		{[]string{"-colors", "0"}, 2, "mastermind: 0 colours, want 1 to 255: invalid rules"},
+		{[]string{"-width", "50"}, 2, "mastermind: -width 50 -turns 12: at most 20 pegs and 100 turns"},
+		{[]string{"-role", "judge"}, 2, `mastermind: -role "judge": want "breaker" or "maker"`},
+		{[]string{"-seed", "x"}, 2, `mastermind: -seed "x": want a whole number from 0 to 18446744073709551615`},
+		{[]string{"-seed", "12abc"}, 2, `mastermind: -seed "12abc": want a whole number`},
+		{[]string{"-seed", "1e3"}, 2, `mastermind: -seed "1e3": want a whole number`},
+		{[]string{"-seed", "-1"}, 2, `mastermind: -seed "-1": want a whole number`},
+		{[]string{"-strategy", "random"}, 2, `solver: unknown strategy "random"`},
+		{[]string{"-secret", "R G B"}, 2, `mastermind: -secret "R G B": 3 pegs, want 4`},
+		{[]string{"-secret", ""}, 2, `mastermind: -secret is empty; give a code such as "Red Green Blue Yellow", or leave -secret out for a random one`},
+		{[]string{"-secret", "  "}, 2, `mastermind: -secret is empty`},
+		{[]string{"extra"}, 2, `mastermind: unexpected argument "extra"; see -help`},
+		{[]string{"-nope"}, 2, "flag provided but not defined: -nope"},
+		{[]string{"-role", "maker", "-colors", "6", "-width", "7"}, 2, "game too large to solve"},
+	}
+	for _, tt := range tests {
+		_, errOut, status := play("", tt.args...)
+		assert.Equal(t, tt.status, status, "%q", tt.args)
+		assert.Contains(t, errOut, tt.msg, "%q", tt.args)
+	}
+	out, _, status := play("quit\n", "-seed", "18446744073709551615")
+	assert.Equal(t, 0, status)
+	assert.Contains(t, out, "Seed 18446744073709551615 ")
 }
 
 func TestColours(t *testing.T) {
 	var out, errOut bytes.Buffer
-	status := run([]string{"-secret", "RGBY"}, strings.NewReader("RRGG\nquit\n"), &out, &errOut, true)
+	status := run([]string{"-secret", "RGBY"}, strings.NewReader("RRGG\nPPPP\nhelp\nquit\n"), &out, &errOut, true)
 	assert.Equal(t, 0, status)
 	assert.Contains(t, out.String(), "\x1b[38;5;196m●\x1b[0m Red    ", "a red peg in colour on the board")
 	assert.Contains(t, out.String(), "| ●○\n", "key pegs as dots")
-	out.Reset()
-	run([]string{"-secret", "RGBY"}, strings.NewReader("RRGG\nquit\n"), &out, &errOut, false)
-	assert.NotContains(t, out.String(), "\x1b[", "no colour codes when colour is off")
+	assert.Contains(t, out.String(), "| -\n", "no key pegs")
+	assert.Contains(t, out.String(), "Key pegs: ● for a right colour in the right place, ○ for a right colour in the wrong place, - for none.",
+		"help describes the pegs as the board draws them")
+	plain, _, _ := play("RRGG\nquit\n", "-secret", "RGBY")
+	assert.NotContains(t, plain, "\x1b[", "no colour codes when colour is off")
 }
 
 // TestUseColor is the colour decision itself: a terminal, unless NO_COLOR is set to something
@@ -155,26 +193,6 @@ func TestUseColor(t *testing.T) {
 	}
 }
 
-// play runs the program in-process with input and args, colour off.
-func play(input string, args ...string) (out, errOut string, status int) {
-	var o, e bytes.Buffer
-	status = run(args, strings.NewReader(input), &o, &e, false)
-	return o.String(), e.String(), status
-}
-
-// TestLongLines: a line beyond the limit is reported and skipped; the lines after it are read.
-func TestLongLines(t *testing.T) {
-	out, _, status := play("R G B Y"+strings.Repeat(" ", 70<<10)+"\nRGBY\n", "-secret", "RGBY")
-	assert.Equal(t, 0, status)
-	assert.Contains(t, out, "Not a guess: a line of 71687 bytes, more than the 4096 a line may have. Try again.")
-	assert.Contains(t, out, "You broke the code in 1 guess!")
-
-	out, _, status = play(strings.Repeat("B", 5000)+"\nquit\n", "-role", "maker")
-	assert.Equal(t, 0, status)
-	assert.Contains(t, out, "a line of 5000 bytes, more than the 4096 a line may have. Answer again.")
-	assert.Contains(t, out, "You stopped the game.")
-}
-
 // failingReader returns some input, then an error that is not the end of input.
 type failingReader struct{ data string }
 
@@ -196,36 +214,13 @@ func TestReadErrorExitsNonZero(t *testing.T) {
 	}
 }
 
-// TestMakerChecksEveryAnswer: the winning answer must fit the answers before it, and counts
-// no int can add up are refused rather than wrapping round to "no pegs".
-func TestMakerChecksEveryAnswer(t *testing.T) {
-	out, _, _ := play("B W\nB B B B\nquit\n", "-role", "maker")
-	assert.Contains(t, out, `"B B B B" contradicts an earlier answer: no secret fits them all.`)
-	assert.NotContains(t, out, "I broke your code")
-
-	out, _, _ = play("9223372036854775807 6\n-9223372036854775808 0\nquit\n", "-role", "maker")
-	assert.Contains(t, out, "9223372036854775807 black and 6 white: more than 4 key pegs. Answer again.")
-	assert.Contains(t, out, "-9223372036854775808 black and 0 white: counts cannot be negative. Answer again.")
-	assert.NotContains(t, out, "possible secrets left", "no answer was taken")
-}
-
-func TestStrictFlags(t *testing.T) {
-	for _, tt := range []struct {
-		args []string
-		msg  string
-	}{
-		{[]string{"-seed", "12abc"}, `mastermind: -seed "12abc": want a whole number from 0 to 18446744073709551615`},
-		{[]string{"-seed", "1e3"}, `mastermind: -seed "1e3": want a whole number from 0 to 18446744073709551615`},
-		{[]string{"-seed", "-1"}, `mastermind: -seed "-1": want a whole number from 0 to 18446744073709551615`},
-		{[]string{"-seed", ""}, `mastermind: -seed "": want a whole number from 0 to 18446744073709551615`},
-		{[]string{"-secret", ""}, `mastermind: -secret is empty; give a code such as "Red Green Blue Yellow", or leave -secret out for a random one`},
-		{[]string{"-secret", "  "}, `mastermind: -secret is empty`},
-	} {
-		_, errOut, status := play("", tt.args...)
-		assert.Equal(t, 2, status, "%q", tt.args)
-		assert.Contains(t, errOut, tt.msg, "%q", tt.args)
-	}
-	out, _, status := play("quit\n", "-seed", "18446744073709551615")
+// TestBinary is one game through the built program, as a user runs it.
+func TestBinary(t *testing.T) {
+	bin := cmdtest.Build(t)
+	out, _, status := cmdtest.Run(t, bin, "RRGG\nRGBY\n", "-secret", "RGBY")
 	assert.Equal(t, 0, status)
-	assert.Contains(t, out, "Seed 18446744073709551615 ")
+	assert.Contains(t, out, "You broke the code in 2 guesses!")
+	_, errOut, status := cmdtest.Run(t, bin, "", "-colors", "0")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "invalid rules")
 }

@@ -61,23 +61,25 @@ func inline(c mastermind.Code, color bool) string {
 	return strings.Join(pegs, " ")
 }
 
-// plural writes n with a noun, "1 guess" or "2 guesses".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-// keys writes the key pegs: the seed's notation, or filled and hollow dots in colour.
+// keys writes the key pegs as keyLegend describes them: the seed's notation, or filled and
+// hollow dots in colour; "-" for none.
 func keys(f mastermind.Feedback, color bool) string {
-	if !color {
-		if f == (mastermind.Feedback{}) {
-			return "-"
-		}
+	switch {
+	case f == (mastermind.Feedback{}):
+		return "-"
+	case !color:
 		return f.String()
 	}
 	return strings.Repeat("●", f.Black) + strings.Repeat("○", f.White)
+}
+
+// keyLegend says how keys draws the key pegs.
+func keyLegend(color bool) string {
+	black, white := "B", "W"
+	if color {
+		black, white = "●", "○"
+	}
+	return fmt.Sprintf("Key pegs: %s for a right colour in the right place, %s for a right colour in the wrong place, - for none.", black, white)
 }
 
 // board draws the decoding board: every guess with its key pegs, then the turns left.

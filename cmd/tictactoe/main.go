@@ -6,7 +6,9 @@
 //
 // classify prints ongoing, draw or win; for a board play could not have reached it prints the
 // exercise's exact message on stderr and exits with status 1. play reads one move a line, as
-// "row column" (2 3) or a cell number from 1 to 9, so a script can drive a whole game.
+// "row column" (2 3) or a cell number from 1 to 9, so a script can drive a whole game; "help"
+// explains, "quit" ends. The exit status is 0 for a result or a game played, 1 for an
+// impossible or malformed board or input that cannot be read, 2 for a bad command line.
 package main
 
 import (
@@ -33,7 +35,11 @@ const usage = `Usage:
   tictactoe play [-as X|O]           play against the perfect-play solver
 
 A row is three cells, each X, O, or a space ('.' also marks an empty cell).
-classify prints ongoing, draw or win, or the reason a board is impossible (exit status 1).
+classify prints ongoing, draw or win, or the reason a board is impossible.
+In play, type a move as "row column" (2 3) or a cell from 1 to 9; "help" explains, "quit" ends.
+
+Exit status: 0 for a result or a game played; 1 for an impossible or malformed board,
+or input that cannot be read; 2 for a bad command line.
 `
 
 // Limits on input: a line of play, and a board on standard input.
@@ -169,9 +175,14 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		line = strings.TrimSpace(line)
-		if l := strings.ToLower(line); l == "quit" || l == "exit" || l == "q" {
+		switch strings.ToLower(line) {
+		case "quit", "exit", "q":
 			fmt.Fprintln(stdout, "You stopped the game.")
 			return 0
+		case "help", "?":
+			fmt.Fprintf(stdout, "You are %v. Type a move as \"row column\" (2 3: row 2, column 3) or a cell from 1 to 9,\n", you)
+			fmt.Fprint(stdout, "numbered left to right, top to bottom:\n  1 2 3\n  4 5 6\n  7 8 9\n\"quit\" ends the game.\n")
+			continue
 		}
 		m, err := parseMove(line)
 		if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -55,64 +56,93 @@ func TestClassify(t *testing.T) {
 	}
 }
 
+// TestPlay plays whole games in-process: moves in, what the player sees out.
 func TestPlay(t *testing.T) {
-	bin := cmdtest.Build(t)
-
-	t.Run("a loss", func(t *testing.T) {
-		_, errOut, status := cmdtest.Run(t, bin, "5\n")
-		assert.Equal(t, 2, status, "no command is a usage error")
-		assert.Contains(t, errOut, "Usage:")
-		out, _, status := cmdtest.Run(t, bin, "5\n1\n2\n3\n9\n", "play")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "I play row 1, column 1.")
-		assert.Contains(t, out, "Row 1, column 1 is taken. Try again.")
-		assert.True(t, strings.HasSuffix(out, "O wins: you lose.\n"), out)
-	})
-
-	t.Run("a draw as O", func(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		input  string
+		status int
+		want   []string
+		end    string // the output's last line
+	}{
+		{"a loss", []string{"play"}, "5\n1\n2\n3\n9\n", 0, []string{"I play row 1, column 1.", "Row 1, column 1 is taken. Try again."}, "O wins: you lose.\n"},
 		// X opens in the corner, then 2 and 7; O takes the centre and blocks at 3 and 4.
-		out, _, status := cmdtest.Run(t, bin, "5\n3\n4\n9\n", "play", "-as", "o")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "You are O; X moves first.")
-		assert.True(t, strings.HasSuffix(out, "A draw.\n"), out)
-	})
+		{"a draw as O", []string{"play", "-as", "o"}, "5\n3\n4\n9\n", 0, []string{"You are O; X moves first."}, "A draw.\n"},
+		{"bad moves", []string{"play"}, "0\n4 4\nx\n1 2 3\n\nquit\n", 0, []string{
+			"cell 0 is off the board; cells are 1 to 9. Try again.",
+			"row 4, column 4 is off the board; rows and columns are 1 to 3. Try again.",
+			`"x" is not a number. Try again.`,
+			`enter "row column" (e.g. 2 2) or a cell from 1 to 9. Try again.`,
+		}, "You stopped the game.\n"},
+		{"help while playing", []string{"play", "-as", "O"}, "help\nquit\n", 0, []string{
+			"You are O. Type a move as \"row column\" (2 3: row 2, column 3) or a cell from 1 to 9,",
+			"  4 5 6\n",
+		}, "You stopped the game.\n"},
+		{"a line too long", []string{"play"}, "5" + strings.Repeat(" ", 70<<10) + "\nquit\n", 0, []string{
+			"a line of 71681 bytes, more than the 4096 a line may have. Try again.",
+		}, "You stopped the game.\n"},
+		{"end of input", []string{"play"}, "5\n", 0, nil, "End of input. Goodbye.\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, _, status := runIn(tt.input, tt.args...)
+			assert.Equal(t, tt.status, status)
+			for _, w := range tt.want {
+				assert.Contains(t, out, w)
+			}
+			assert.True(t, strings.HasSuffix(out, tt.end), out)
+		})
+	}
+	out, _, _ := runIn("0\n4 4\nx\n1 2 3\n\nquit\n", "play")
+	assert.Equal(t, 6, strings.Count(out, "X to move> "), "each bad move gets the same turn again")
+}
 
-	t.Run("bad moves", func(t *testing.T) {
-		out, _, status := cmdtest.Run(t, bin, "0\n4 4\nx\n1 2 3\n\nquit\n", "play")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "cell 0 is off the board; cells are 1 to 9. Try again.")
-		assert.Contains(t, out, "row 4, column 4 is off the board; rows and columns are 1 to 3. Try again.")
-		assert.Contains(t, out, `"x" is not a number. Try again.`)
-		assert.Contains(t, out, `enter "row column" (e.g. 2 2) or a cell from 1 to 9. Try again.`)
-		assert.Equal(t, 6, strings.Count(out, "X to move> "), "each bad move gets the same turn again")
-		assert.Contains(t, out, "You stopped the game.")
-	})
+func TestCommandLine(t *testing.T) {
+	tests := []struct {
+		args   []string
+		status int
+		out    string // in stdout
+		errOut string // in stderr
+	}{
+		{nil, 2, "", "Usage:"},
+		{[]string{"-help"}, 0, "Exit status: 0 for a result or a game played; 1 for an impossible or malformed board,", ""},
+		{[]string{"help"}, 0, "tictactoe classify [ROW ROW ROW]", ""},
+		{[]string{"play", "-help"}, 0, "", "the mark you play"},
+		{[]string{"play", "-as", "Z"}, 2, "", "tictactoe: -as \"Z\": want X or O\n"},
+		{[]string{"play", "extra"}, 2, "", `tictactoe: play: unexpected argument "extra"`},
+		{[]string{"classify", "-nope"}, 2, "", "flag provided but not defined: -nope"},
+		{[]string{"dance"}, 2, "", `tictactoe: unknown command "dance"`},
+	}
+	for _, tt := range tests {
+		out, errOut, status := runIn("", tt.args...)
+		assert.Equal(t, tt.status, status, "%q", tt.args)
+		assert.Contains(t, out, tt.out, "%q", tt.args)
+		assert.Contains(t, errOut, tt.errOut, "%q", tt.args)
+	}
+}
 
-	t.Run("a line too long", func(t *testing.T) {
-		out, _, status := runIn("5"+strings.Repeat(" ", 70<<10)+"\nquit\n", "play")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "a line of 71681 bytes, more than the 4096 a line may have. Try again.")
-		assert.Contains(t, out, "You stopped the game.")
-	})
+// failingReader returns an error that is not the end of input.
+type failingReader struct{}
 
-	t.Run("end of input", func(t *testing.T) {
-		out, _, status := cmdtest.Run(t, bin, "5\n", "play")
-		assert.Equal(t, 0, status)
-		assert.True(t, strings.HasSuffix(out, "End of input. Goodbye.\n"), out)
-	})
+func (failingReader) Read([]byte) (int, error) { return 0, errors.New("disk on fire") }
 
-	t.Run("help and bad flags", func(t *testing.T) {
-		out, _, status := cmdtest.Run(t, bin, "", "-help")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, out, "tictactoe classify [ROW ROW ROW]")
-		_, errOut, status := cmdtest.Run(t, bin, "", "play", "-help")
-		assert.Equal(t, 0, status)
-		assert.Contains(t, errOut, "the mark you play")
-		_, errOut, status = cmdtest.Run(t, bin, "", "play", "-as", "Z")
-		assert.Equal(t, 2, status)
-		assert.Equal(t, "tictactoe: -as \"Z\": want X or O\n", errOut)
-		_, errOut, status = cmdtest.Run(t, bin, "", "dance")
-		assert.Equal(t, 2, status)
-		assert.Contains(t, errOut, `tictactoe: unknown command "dance"`)
-	})
+func TestReadErrorExitsNonZero(t *testing.T) {
+	var out, errOut bytes.Buffer
+	assert.Equal(t, 1, run([]string{"play"}, failingReader{}, &out, &errOut))
+	assert.Equal(t, "tictactoe: reading input: disk on fire\n", errOut.String())
+	errOut.Reset()
+	assert.Equal(t, 1, run([]string{"classify"}, failingReader{}, &out, &errOut))
+	assert.Equal(t, "tictactoe: reading the board: disk on fire\n", errOut.String())
+}
+
+// TestBinary runs the built program once, as a user does.
+func TestBinary(t *testing.T) {
+	bin := cmdtest.Build(t)
+	out, _, status := cmdtest.Run(t, bin, "XOX\nXXO\nOXO\n", "classify")
+	assert.Equal(t, 0, status)
+	assert.Equal(t, "draw\n", out)
+	_, errOut, status := cmdtest.Run(t, bin, "", "classify", "XXX", "OOO", "...")
+	assert.Equal(t, 1, status)
+	assert.Equal(t, "Impossible board: game should have ended after the game was won\n", errOut)
 }
