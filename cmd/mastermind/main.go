@@ -60,10 +60,11 @@ func useColor(terminal bool, getenv func(string) string) bool {
 const maxLine = 4096
 
 // Limits the program puts on the rules, beyond the library's, so that a typo cannot ask for
-// a board no terminal can show.
+// a board no terminal can show, or an optimal search no one would wait for.
 const (
-	maxWidth = 20
-	maxTurns = 100
+	maxWidth        = 20
+	maxTurns        = 100
+	maxOptimalCodes = 1296
 )
 
 // config is what the flags say.
@@ -104,7 +105,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	seed := fs.String("seed", "", "seed for the random secret, to replay a game (default: from the clock, and printed)")
 	fs.StringVar(&cfg.secret, "secret", "", `the secret, for practice in pairs, e.g. "Red Green Blue Yellow"`)
 	fs.StringVar(&cfg.role, "role", "breaker", `"breaker": you break a secret; "maker": the computer breaks yours`)
-	strategy := fs.String("strategy", "Knuth", "the solver's strategy for hints and as code breaker: Knuth, MostParts, Entropy or ExpectedSize")
+	strategy := fs.String("strategy", "Knuth", "the solver's strategy for hints and as code breaker: Knuth, MostParts, Entropy, ExpectedSize,\nOptimal (the fewest guesses on average) or OptimalWithin(N) (the fewest within N guesses);\nthe optimal ones take games of at most 1296 codes")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "Usage: mastermind [flags]\n\nPlay Mastermind: break a secret, or with -role maker let the computer break yours.\nType \"help\" during a game for how to play. Flags:")
 		fs.PrintDefaults()
@@ -130,6 +131,12 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return cfg, err
 	}
 	cfg.strategy = s
+	if codes := math.Pow(float64(cfg.rules.Colors), float64(cfg.rules.Width)); s.MaxGuesses() > 0 || s == solver.Optimal {
+		if codes > maxOptimalCodes {
+			return cfg, fmt.Errorf("mastermind: -strategy %v searches the whole game, which grows quickly: at most %d codes here, and %d colours of %d pegs make %.0f",
+				s, maxOptimalCodes, cfg.rules.Colors, cfg.rules.Width, codes)
+		}
+	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["secret"] && strings.TrimSpace(cfg.secret) == "" {

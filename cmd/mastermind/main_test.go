@@ -101,6 +101,12 @@ func TestGames(t *testing.T) {
 			"Took back your answer to guess 1 (Red Red Green Green: no pegs).\nGuess 1: Red Red Green Green",
 			"208 possible secrets left.",
 		}, nil},
+		{"the optimal strategy breaks your code", []string{"-role", "maker", "-strategy", "optimal"}, "B W\nB W W W\nB B W W\nB B B B\nquit\n", []string{
+			"Guess 1: Red Red Green Blue",
+		}, nil},
+		{"optimal hints", []string{"-secret", "Blue Red Yellow Red", "-strategy", "OptimalWithin(5)"}, "hint\nquit\n", []string{
+			"1296 possible secrets remain. The solver (OptimalWithin(5)) would guess Red Red Green Blue.",
+		}, nil},
 		{"help when the computer breaks", []string{"-role", "maker", "-width", "5", "-colors", "8"}, "help\nquit\n", []string{
 			`with 5 pegs, "B B B B B" means I broke your code.`,
 			`"undo" takes back your last answer; "quit" ends the game.`,
@@ -147,6 +153,8 @@ func TestFlags(t *testing.T) {
 		{[]string{"extra"}, 2, `mastermind: unexpected argument "extra"; see -help`},
 		{[]string{"-nope"}, 2, "flag provided but not defined: -nope"},
 		{[]string{"-role", "maker", "-colors", "6", "-width", "7"}, 2, "game too large to solve"},
+		{[]string{"-strategy", "Optimal", "-colors", "7"}, 2, "mastermind: -strategy Optimal searches the whole game, which grows quickly: at most 1296 codes here, and 7 colours of 4 pegs make 2401"},
+		{[]string{"-strategy", "OptimalWithin(0)"}, 2, "unknown strategy"},
 	}
 	for _, tt := range tests {
 		_, errOut, status := play("", tt.args...)

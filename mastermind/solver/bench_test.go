@@ -2,6 +2,8 @@ package solver_test
 
 import (
 	"fmt"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -95,6 +97,61 @@ func BenchmarkNext(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkOptimal searches the classic game's optimal trees, with and without a cap on the
+// worst case, and checks that they are the trees the solver carries (trees/*.tree, written
+// by go generate): the published 5625 guesses, and 5626 within five.
+func BenchmarkOptimal(b *testing.B) {
+	for _, tt := range []struct {
+		s    solver.Strategy
+		file string
+	}{
+		{solver.Optimal, "trees/classic-optimal.tree"},
+		{solver.OptimalWithin(5), "trees/classic-optimal-within-5.tree"},
+	} {
+		b.Run(tt.s.String(), func(b *testing.B) {
+			want, err := os.ReadFile(tt.file)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			var got strings.Builder
+			for b.Loop() {
+				got.Reset()
+				if err := solver.WriteTree(&got, mastermind.Classic, tt.s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if got.String() != string(want) {
+				b.Fatalf("the search's tree is not %s: run go generate", tt.file)
+			}
+		})
+	}
+}
+
+// BenchmarkOptimalLarger searches the optimal trees of 4 pegs of 7 and of 8 colours: 11228
+// guesses over 2401 secrets and 20471 over 4096 are the published optima. They take minutes
+// and more, so they run by hand, not under -short (as CI runs the benchmarks):
+//
+//	go test -run '^$' -bench OptimalLarger -benchtime 1x -timeout 3h ./mastermind/solver/
+func BenchmarkOptimalLarger(b *testing.B) {
+	if testing.Short() {
+		b.Skip("-short: the optimal 4x7 and 4x8 trees take minutes to hours; run by hand")
+	}
+	for _, r := range []mastermind.Rules{{Colors: 7, Width: 4, MaxTurns: 12}, {Colors: 8, Width: 4, MaxTurns: 12}} {
+		b.Run(fmt.Sprintf("%dx%d", r.Width, r.Colors), func(b *testing.B) {
+			var st solver.Stats
+			for b.Loop() {
+				var err error
+				if st, err = solver.Evaluate(r, solver.Optimal); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(st.Total), "guesses")
+			b.ReportMetric(float64(st.Max), "worst")
 		})
 	}
 }

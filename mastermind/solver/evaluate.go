@@ -59,6 +59,15 @@ func Evaluate(r mastermind.Rules, s Strategy) (Stats, error) {
 	for i := range all {
 		all[i] = int32(i)
 	}
+	if s.optimal() {
+		o := newOptimizer(sp, s.MaxGuesses() > 0)
+		if _, ok := o.best(all, nil, maxDepth(s)); !ok {
+			return Stats{}, fmt.Errorf("solver: %v for %d colours and %d pegs: %w", s, r.Colors, r.Width, ErrNoTree)
+		}
+		var st Stats
+		o.evaluate(all, nil, maxDepth(s), 1, &st)
+		return st, nil
+	}
 	e := &evaluator{sp: sp, strategy: s, tokens: make(chan struct{}, runtime.GOMAXPROCS(0)-1)}
 	se := newSearcher(sp, s)
 	var st Stats

@@ -42,3 +42,17 @@ func ExampleEvaluate() {
 	// Entropy      5722 guesses, 4.415 a game, at worst 6
 	// ExpectedSize 5696 guesses, 4.395 a game, at worst 6
 }
+
+// The optimal strategy for the classic game plays from the tree the package carries, so its
+// first guess comes at once.
+func ExampleOptimal() {
+	s, _ := solver.New(mastermind.Classic, solver.Optimal)
+	guess, _ := s.Next()
+	fmt.Println(guess)
+	capped, _ := solver.New(mastermind.Classic, solver.OptimalWithin(5))
+	guess, _ = capped.Next()
+	fmt.Println(guess)
+	// Output:
+	// Red Red Green Blue
+	// Red Red Green Blue
+}

@@ -12,8 +12,13 @@ import (
 type Solver struct {
 	sp        *space
 	se        *searcher
+	strategy  Strategy
 	remaining []int32 // possible secrets, ascending
 	path      []int32 // the guesses recorded so far
+
+	opt  *optimizer // an Optimal strategy's search, made when first needed
+	tree tree       // an embedded tree to play from while the game follows it, or nil
+	key  string     // the feedback so far, as the tree's keys write it
 }
 
 // New returns a solver for the rules, using strategy s. It returns an error for rules the
@@ -31,17 +36,46 @@ func New(r mastermind.Rules, s Strategy) (*Solver, error) {
 	for i := range all {
 		all[i] = int32(i)
 	}
-	return &Solver{sp: sp, se: newSearcher(sp, s), remaining: all}, nil
+	sv := &Solver{sp: sp, se: newSearcher(sp, s), strategy: s, remaining: all}
+	if name := treeFile(r, s); name != "" {
+		if sv.tree, err = loadTree(sp, name); err != nil {
+			return nil, err // the embedded trees are read by the tests
+		}
+	}
+	return sv, nil
 }
 
 // Next returns the solver's next guess: the strategy's opening before any feedback, the last
 // possible secret when one remains, and otherwise the code the strategy rates best, which may
 // be a code that can no longer be the secret when it splits the rest better. Ties go to a
-// code that is still possible, then to the lowest. Next does not change the solver. Its only
-// error is ErrNoGame, for a Solver New did not make.
+// code that is still possible, then to the lowest. Next does not change the solver.
+//
+// An Optimal strategy searches the rest of the game's tree; it keeps what it learns, so later
+// calls are quicker, and for the classic game it plays from a tree it carries while the game
+// follows that tree. Next returns ErrNoGame for a Solver New did not make, and ErrNoTree when
+// no tree can break the secrets left within an OptimalWithin cap, as after guesses of the
+// player's own.
 func (s *Solver) Next() (mastermind.Code, error) {
 	if s.sp == nil {
 		return nil, errNoGame()
+	}
+	if len(s.remaining) <= 2 {
+		return s.sp.code(s.remaining[0]), nil
+	}
+	if s.tree != nil {
+		if g, ok := s.tree[s.key]; ok {
+			return s.sp.code(g), nil
+		}
+	}
+	if s.strategy.optimal() {
+		if s.opt == nil {
+			s.opt = newOptimizer(s.sp, s.strategy.MaxGuesses() > 0)
+		}
+		t, ok := s.opt.best(s.remaining, s.path, maxDepth(s.strategy)-int32(len(s.path)))
+		if !ok {
+			return nil, fmt.Errorf("solver: %v: no tree breaks the %d secrets left within the cap: %w", s.strategy, len(s.remaining), ErrNoTree)
+		}
+		return s.sp.code(t.guess), nil
 	}
 	if len(s.path) == 0 {
 		return s.sp.code(s.se.firstGuess(s.remaining)), nil
@@ -75,6 +109,15 @@ func (s *Solver) Record(guess mastermind.Code, fb mastermind.Feedback) error {
 	}
 	if len(next) == 0 {
 		return fmt.Errorf("solver: no remaining secret gives %q to %v: %w", fb, guess, ErrInconsistent)
+	}
+	if s.tree != nil {
+		if tg, ok := s.tree[s.key]; !ok || tg != g {
+			s.tree = nil // the game left the tree: search from here
+		} else if s.key == "" {
+			s.key = feedbackKey(fb)
+		} else {
+			s.key += "," + feedbackKey(fb)
+		}
 	}
 	s.remaining = next
 	s.path = append(s.path, g)

@@ -146,6 +146,12 @@ func (sp *space) indexOf(f mastermind.Feedback) (int, error) {
 	return f.Black*sp.stride + f.Black + f.White, nil
 }
 
+// feedback returns the feedback of index f.
+func (sp *space) feedback(f int) mastermind.Feedback {
+	black := f / sp.stride
+	return mastermind.Feedback{Black: black, White: f%sp.stride - black}
+}
+
 // code returns code number i as a mastermind.Code.
 func (sp *space) code(i int32) mastermind.Code {
 	c := make(mastermind.Code, sp.rules.Width)
