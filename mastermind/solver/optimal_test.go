@@ -159,6 +159,9 @@ func TestOptimalPublished(t *testing.T) {
 // against every secret, each breaks it, and they total the published 5625 (6 at worst) and,
 // within five guesses, 5626.
 func TestEmbeddedTrees(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 2592 games take seconds under -race; the plain pass plays them")
+	}
 	for _, tt := range []struct {
 		s            solver.Strategy
 		total, worst int
