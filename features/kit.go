@@ -2,6 +2,7 @@ package features
 
 import (
 	"embed"
+	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -19,6 +20,17 @@ var files embed.FS
 
 // Files returns the feature files, to read or to run with godog.Options.FS.
 func Files() fs.FS { return files }
+
+// ErrNotImplemented says that an operation of an implementation is not written yet. A step
+// that meets it, or any error whose text is "not implemented", fails: it never counts as the
+// implementation refusing something. So a starting point whose every operation says "not
+// implemented" fails every scenario, as a kata begins.
+var ErrNotImplemented = errors.New("not implemented")
+
+// notImplemented reports whether err says an operation is not written yet.
+func notImplemented(err error) bool {
+	return err != nil && (errors.Is(err, ErrNotImplemented) || strings.EqualFold(strings.TrimSpace(err.Error()), "not implemented"))
+}
 
 // MastermindGame is one game of a Mastermind implementation under test: the Elixir
 // assignment's score(game, guess), and how many turns and guesses the board shows. Colours
@@ -119,7 +131,7 @@ func runTests(t *testing.T, k Kata, opts Options) {
 			t.Helper()
 			r := k.Run(s)
 			results = append(results, r)
-			if opts.has("pretty") {
+			if opts.Pretty() {
 				t.Log("\n" + Pretty(r))
 			}
 			if !r.Passed() {
@@ -128,10 +140,8 @@ func runTests(t *testing.T, k Kata, opts Options) {
 		})
 		stopped = !ok && opts.StopOnFailure
 	}
-	for _, rep := range opts.reports() {
-		if err := writeReport(rep.format, rep.file, k.name, results); err != nil {
-			t.Error(err)
-		}
+	if err := opts.WriteReports(k.name, results); err != nil {
+		t.Error(err)
 	}
 	t.Log("\n" + Summary(k.name, results, stopped, func(s Scenario) string {
 		return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))

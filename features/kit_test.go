@@ -396,3 +396,38 @@ func TestReports(t *testing.T) {
 	assert.Equal(t, `the code maker should give me "B" feedback on my guess`, last.Name)
 	assert.Equal(t, "failed", last.Result.Status)
 }
+
+// TestWithCheckFailsAStepThatPassed: a check's error fails the step it follows, even a step
+// that passed, and the steps after it are skipped.
+func TestWithCheckFailsAStepThatPassed(t *testing.T) {
+	steps := 0
+	k := features.Mastermind(newPlain(lies{})).WithCheck(func() error {
+		if steps++; steps == 2 {
+			return errors.New("the program crashed")
+		}
+		return nil
+	})
+	r := k.Run(scenario(t, k, "Playing mastermind/Joining the game"))
+	require.False(t, r.Passed())
+	f, _ := r.Failure()
+	assert.Equal(t, "failed", f.Status)
+	assert.Equal(t, "the program crashed", f.Err)
+	assert.Equal(t, "And the code maker has placed a secret on the board", f.Step)
+	assert.Equal(t, "skipped", r.Steps[2].Status)
+}
+
+// TestNotImplementedFailsEveryScenario: an implementation that says "not implemented" to every
+// operation, as a kata's starting point does, fails every scenario of both katas; it is never
+// taken for refusing something.
+func TestNotImplementedFailsEveryScenario(t *testing.T) {
+	notYet := func(colors, width, turns int, secret []int) (features.MastermindGame, error) {
+		return nil, errors.New("not implemented")
+	}
+	m := features.Mastermind(notYet)
+	assert.Len(t, failing(t, m), len(m.Scenarios()))
+	tt := features.TicTacToe(func([]string) (string, error) { return "", features.ErrNotImplemented })
+	assert.Len(t, failing(t, tt), len(tt.Scenarios()))
+	r := m.Run(scenario(t, m, "Configurable mastermind/A game needs at least one colour, one peg and one turn/row 1"))
+	f, _ := r.Failure()
+	assert.Equal(t, "new(0, 4, 10) with secret Red Red Red Red: new is not implemented yet, so nothing was refused", f.Err)
+}

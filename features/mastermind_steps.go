@@ -95,7 +95,9 @@ func (s *mastermindScenario) join() error {
 
 // started is join for steps that need a game that started.
 func (s *mastermindScenario) started() error {
-	if err := s.join(); err != nil {
+	if err := s.join(); notImplemented(err) {
+		return fmt.Errorf("%s: new is not implemented yet", s.rules())
+	} else if err != nil {
 		return fmt.Errorf("%s: the game did not start: %s", s.rules(), brief.Quote(err.Error()))
 	}
 	return nil
@@ -207,6 +209,9 @@ func (s *mastermindScenario) play(guess []int) error {
 	}
 	s.guess, s.guessText = guess, ""
 	grade, black, white, err := s.game.Score(slices.Clone(guess))
+	if notImplemented(err) {
+		return fmt.Errorf("%s: score is not implemented yet", s.about())
+	}
 	if err != nil {
 		return fmt.Errorf("%s: the guess was refused: %s", s.about(), brief.Quote(err.Error()))
 	}
@@ -322,6 +327,9 @@ func (s *mastermindScenario) refused(pegs []int) error {
 	s.guess, s.guessText = pegs, ""
 	left, guesses := s.game.TurnsLeft(), s.game.Guesses()
 	grade, black, white, err := s.game.Score(slices.Clone(pegs))
+	if notImplemented(err) {
+		return fmt.Errorf("%s: score is not implemented yet, so nothing was refused", s.about())
+	}
 	if err == nil {
 		return fmt.Errorf("%s: the guess was played (%s, %d black, %d white), want it refused", s.about(), brief.Quote(grade), black, white)
 	}
@@ -367,6 +375,9 @@ func (s *mastermindScenario) theChallengerPicks(code string) (err error) {
 func (s *mastermindScenario) theGameShouldBeRefused() error {
 	if !s.joined {
 		return errors.New("no game was started, so there is nothing to check; a When step must start one first")
+	}
+	if notImplemented(s.joinErr) {
+		return fmt.Errorf("%s: new is not implemented yet, so nothing was refused", s.rules())
 	}
 	if s.joinErr == nil {
 		return fmt.Errorf("%s started a game, want an error", s.rules())

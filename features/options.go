@@ -1,6 +1,7 @@
 package features
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -33,9 +34,6 @@ type Options struct {
 	Run string
 }
 
-// report is one report a run writes.
-type report struct{ format, file string }
-
 // check says what is wrong with the options, if anything.
 func (o Options) check() error {
 	for _, f := range strings.Split(o.Format, ",") {
@@ -58,20 +56,21 @@ func (o Options) check() error {
 	return nil
 }
 
-// has reports whether the format list names f.
-func (o Options) has(f string) bool {
-	return slices.ContainsFunc(strings.Split(o.Format, ","), func(s string) bool { return strings.TrimSpace(s) == f })
+// Pretty reports whether Format asks for every step of every scenario: "pretty".
+func (o Options) Pretty() bool {
+	return slices.ContainsFunc(strings.Split(o.Format, ","), func(s string) bool { return strings.TrimSpace(s) == "pretty" })
 }
 
-// reports lists the reports to write.
-func (o Options) reports() []report {
-	var out []report
+// WriteReports writes the JUnit and Cucumber reports that Format names, of the results of a
+// run of the suite (a kata's name), and returns the errors of those it could not write.
+func (o Options) WriteReports(suite string, results []Result) error {
+	var errs []error
 	for _, f := range strings.Split(o.Format, ",") {
 		if name, file, ok := strings.Cut(strings.TrimSpace(f), ":"); ok && (name == "junit" || name == "cucumber") {
-			out = append(out, report{name, file})
+			errs = append(errs, writeReport(name, file, suite, results))
 		}
 	}
-	return out
+	return errors.Join(errs...)
 }
 
 // Select returns the scenarios opts choose, in the order to run them, and the seed of a

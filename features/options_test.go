@@ -3,6 +3,7 @@ package features
 import (
 	"flag"
 	"io"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -28,8 +29,8 @@ func TestFlags(t *testing.T) {
 	o, err = parse("-godog.format=junit:r.xml,pretty", "-godog.tags=@refusals && ~@board", "-godog.random=57", "-godog.stop-on-failure")
 	require.NoError(t, err)
 	assert.Equal(t, Options{Format: "junit:r.xml,pretty", Tags: "@refusals && ~@board", Random: 57, StopOnFailure: true}, o)
-	assert.True(t, o.has("pretty"))
-	assert.Equal(t, []report{{"junit", "r.xml"}}, o.reports())
+	assert.True(t, o.Pretty())
+	assert.False(t, Options{Format: "junit:pretty"}.Pretty(), "a report's file is not a format")
 
 	o, err = parse("-godog.random")
 	require.NoError(t, err)
@@ -71,4 +72,16 @@ func TestTags(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, e.match(tt.tags), "%q on %v", tt.expr, tt.tags)
 	}
+}
+
+// TestWriteReports: every report the format list names is written, and one that cannot be
+// says which.
+func TestWriteReports(t *testing.T) {
+	dir := t.TempDir()
+	o := Options{Format: "junit:" + filepath.Join(dir, "r.xml") + ", pretty, cucumber:" + filepath.Join(dir, "c.json")}
+	require.NoError(t, o.WriteReports("mastermind", nil))
+	assert.FileExists(t, filepath.Join(dir, "r.xml"))
+	assert.FileExists(t, filepath.Join(dir, "c.json"))
+	err := Options{Format: "cucumber:" + filepath.Join(dir, "no", "such", "c.json")}.WriteReports("mastermind", nil)
+	assert.ErrorContains(t, err, "writing the cucumber report")
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,10 +19,23 @@ type Kata struct {
 	name  string
 	files []string
 	init  func(sc *godog.ScenarioContext)
+	check func() error
+}
+
+// WithCheck returns the kata with check called after every step: an error it returns fails
+// that step, even one that passed, and so skips the rest of the scenario. A tool that runs an
+// implementation in another process uses it to report a program that crashed, hung or wrote
+// nonsense, which a step expecting a refusal would otherwise take for one.
+func (k Kata) WithCheck(check func() error) Kata {
+	k.check = check
+	return k
 }
 
 // Name returns the kata's name: "mastermind" or "tictactoe".
 func (k Kata) Name() string { return k.name }
+
+// FeatureFiles names the kata's feature files within Files.
+func (k Kata) FeatureFiles() []string { return slices.Clone(k.files) }
 
 // Scenarios returns the kata's scenarios and outline rows in the order of its files.
 func (k Kata) Scenarios() []Scenario {
@@ -88,6 +102,13 @@ func (k Kata) Run(s Scenario) Result {
 				}
 				if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
 					res.Err = stepError(err)
+				}
+				if k.check != nil && status != godog.StepSkipped {
+					if cerr := k.check(); cerr != nil {
+						res.Status, res.Err = "failed", cerr.Error()
+						r.Steps = append(r.Steps, res)
+						return ctx, cerr
+					}
 				}
 				r.Steps = append(r.Steps, res)
 				return ctx, nil
