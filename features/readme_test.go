@@ -1,10 +1,8 @@
 package features_test
 
 import (
-	"bytes"
 	"encoding/xml"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/scratchmod"
 )
 
 // recipe is the README's "Practise the kata with the kit" section, cut into its parts.
@@ -96,52 +96,19 @@ func words(cmd string) []string {
 	return out
 }
 
-// module is a new Go module, a practitioner's, that uses this checkout as the kit.
+// module is a practitioner's new Go module that uses this checkout as the kit.
 type module struct {
-	t   *testing.T
-	dir string
-	env []string
+	*scratchmod.Module
+	t *testing.T
 }
 
 func newModule(t *testing.T) *module {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	require.NoError(t, err)
-	proxy := strings.TrimSpace(string(must(exec.Command("go", "env", "GOPROXY").Output())))
-	proxy = strings.FieldsFunc(proxy, func(r rune) bool { return r == ',' || r == '|' })[0]
-	m := &module{t: t, dir: t.TempDir(), env: append(os.Environ(),
-		"GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local",
-		// The kit is not published: this checkout stands in for it, through a replace. The
-		// proxy knows nothing of its path, so after the proxy comes "off", not an error;
-		// and the checksum database may not be reachable from where the tests run.
-		"GOPROXY="+proxy+"|off", "GOSUMDB=off",
-	)}
-	m.run("mod", "init", "example.com/mygame")
-	m.run("mod", "edit", "-replace", "github.com/deliberate-practice/katas="+root)
-	return m
+	return &module{scratchmod.New(t, t.TempDir(), "example.com/mygame"), t}
 }
 
-// try runs the go command in the module and returns its output and whether it succeeded.
-func (m *module) try(args ...string) (string, bool) {
-	m.t.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir, cmd.Env = m.dir, m.env
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	if _, exit := err.(*exec.ExitError); err != nil && !exit {
-		m.t.Fatalf("go %s: %v", strings.Join(args, " "), err)
-	}
-	return out.String(), err == nil
-}
-
-// run runs the go command and fails the test if it fails.
-func (m *module) run(args ...string) string {
-	m.t.Helper()
-	out, ok := m.try(args...)
-	require.True(m.t, ok, "go %s:\n%s", strings.Join(args, " "), out)
-	return out
-}
+func (m *module) try(args ...string) (string, bool) { m.t.Helper(); return m.Try(args...) }
+func (m *module) run(args ...string) string         { m.t.Helper(); return m.Go(args...) }
 
 // game writes the practitioner's game, right or wrong.
 func (m *module) game(wrong bool) {
@@ -150,7 +117,7 @@ func (m *module) game(wrong bool) {
 	if wrong {
 		src = strings.Replace(src, "countRepeatsTwice = false", "countRepeatsTwice = true", 1)
 	}
-	require.NoError(m.t, os.WriteFile(filepath.Join(m.dir, "mygame.go"), []byte(src), 0o644))
+	require.NoError(m.t, os.WriteFile(filepath.Join(m.Dir, "mygame.go"), []byte(src), 0o644))
 }
 
 // TestReadmeRecipe builds the README's recipe, as the README writes it, in a new module, and
@@ -174,7 +141,7 @@ func TestReadmeRecipe(t *testing.T) {
 		}
 		m.run(args[1:]...)
 	}
-	require.NoError(t, os.WriteFile(filepath.Join(m.dir, "acceptance_test.go"), []byte(r.testFile), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(m.Dir, "acceptance_test.go"), []byte(r.testFile), 0o644))
 
 	// Every command of the README passes with a right game.
 	for _, cmd := range r.run {
@@ -196,7 +163,7 @@ func TestReadmeRecipe(t *testing.T) {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
 	}
-	require.NoError(t, xml.Unmarshal(must(os.ReadFile(filepath.Join(m.dir, "report.xml"))), &report))
+	require.NoError(t, xml.Unmarshal(must(os.ReadFile(filepath.Join(m.Dir, "report.xml"))), &report))
 	assert.Equal(t, 46, report.Tests)
 	assert.Zero(t, report.Failures)
 

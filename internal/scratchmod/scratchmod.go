@@ -1,0 +1,73 @@
+// Package scratchmod makes Go modules of a practitioner's, in temporary directories, that use
+// this checkout of the katas module: tests build and run them as a practitioner would.
+package scratchmod
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Module is a practitioner's Go module.
+type Module struct {
+	t   testing.TB
+	Dir string
+	env []string
+}
+
+// New makes the module in dir: it runs go mod init path there unless dir has a go.mod
+// already, and points the katas module at this checkout with a replace.
+func New(t testing.TB, dir, path string) *Module {
+	t.Helper()
+	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/deliberate-practice/katas").Output()
+	if err != nil {
+		t.Fatalf("finding this checkout: %v", err)
+	}
+	proxy, err := exec.Command("go", "env", "GOPROXY").Output()
+	if err != nil {
+		t.Fatalf("go env GOPROXY: %v", err)
+	}
+	first := strings.FieldsFunc(strings.TrimSpace(string(proxy)), func(r rune) bool { return r == ',' || r == '|' })
+	if len(first) == 0 {
+		first = []string{"off"}
+	}
+	m := &Module{t: t, Dir: dir, env: append(os.Environ(),
+		"GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local",
+		// The katas module is not published: this checkout stands in for it, through a
+		// replace. The proxy knows nothing of its path, so after the proxy comes "off", not
+		// an error; and the checksum database may not be reachable from where tests run.
+		"GOPROXY="+first[0]+"|off", "GOSUMDB=off",
+	)}
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		m.Go("mod", "init", path)
+	}
+	m.Go("mod", "edit", "-replace", "github.com/deliberate-practice/katas="+strings.TrimSpace(string(root)))
+	return m
+}
+
+// Try runs the go command in the module and returns its output and whether it succeeded.
+func (m *Module) Try(args ...string) (string, bool) {
+	m.t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir, cmd.Env = m.Dir, m.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if _, exit := err.(*exec.ExitError); err != nil && !exit {
+		m.t.Fatalf("go %s: %v", strings.Join(args, " "), err)
+	}
+	return out.String(), err == nil
+}
+
+// Go runs the go command in the module and fails the test if it fails.
+func (m *Module) Go(args ...string) string {
+	m.t.Helper()
+	out, ok := m.Try(args...)
+	if !ok {
+		m.t.Fatalf("go %s:\n%s", strings.Join(args, " "), out)
+	}
+	return out
+}
