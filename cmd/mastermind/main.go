@@ -33,26 +33,14 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/cmd/internal/lines"
+	"github.com/deliberate-practice/katas/cmd/internal/term"
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, useColor(isTerminal(os.Stdout), os.Getenv)))
-}
-
-// isTerminal reports whether f is a terminal (a character device).
-func isTerminal(f *os.File) bool {
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
-
-// useColor decides whether to draw pegs in ANSI colours: only on a terminal, unless NO_COLOR
-// is set to something (https://no-color.org: set but empty does not count) or the terminal is
-// TERM=dumb, which cannot show them.
-func useColor(terminal bool, getenv func(string) string) bool {
-	return terminal && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, term.UseColor(term.IsTerminal(os.Stdout), os.Getenv)))
 }
 
 // maxLine is the longest input line the program reads: far more than any guess or answer. A

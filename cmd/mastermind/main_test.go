@@ -179,28 +179,6 @@ func TestColours(t *testing.T) {
 	assert.NotContains(t, plain, "\x1b[", "no colour codes when colour is off")
 }
 
-// TestUseColor is the colour decision itself: a terminal, unless NO_COLOR is set to something
-// (set but empty does not count, as no-color.org says) or TERM is dumb.
-func TestUseColor(t *testing.T) {
-	tests := []struct {
-		terminal bool
-		env      map[string]string
-		want     bool
-	}{
-		{true, nil, true},
-		{false, nil, false},
-		{true, map[string]string{"NO_COLOR": "1"}, false},
-		{true, map[string]string{"NO_COLOR": ""}, true},
-		{false, map[string]string{"NO_COLOR": ""}, false},
-		{true, map[string]string{"TERM": "dumb"}, false},
-		{true, map[string]string{"TERM": "xterm-256color"}, true},
-	}
-	for _, tt := range tests {
-		getenv := func(k string) string { return tt.env[k] }
-		assert.Equal(t, tt.want, useColor(tt.terminal, getenv), "terminal %v, env %v", tt.terminal, tt.env)
-	}
-}
-
 // failingReader returns some input, then an error that is not the end of input.
 type failingReader struct{ data string }
 
