@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"embed"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"text/template"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+)
+
+// templates are the starting points kata init writes: templates/LANG/KATA holds the files,
+// a ".tmpl" suffix keeping the Go ones out of this module's build, and README.md.tmpl is the
+// practitioner's README.
+//
+//go:embed templates
+var templates embed.FS
+
+// module is this module's path, which the starting points' commands name.
+const module = "github.com/deliberate-practice/katas"
+
+// language is what kata init knows of a language.
+type language struct {
+	name    string   // its --lang
+	title   string   // its name in prose
+	adapter string   // the protocol loop's file; "" for Go, which uses the features kit
+	run     []string // the commands that run the scenarios, KATA for the kata
+	refuse  string   // how an implementation refuses something
+}
+
+var languages = []language{
+	{"go", "Go", "", []string{"go mod tidy", "go test ."},
+		"To refuse something, return an error whose message says what was wrong."},
+	{"python", "Python", "adapter.py", []string{"go run " + module + "/cmd/kata@latest run KATA -- python3 adapter.py"},
+		"To refuse something, raise ValueError with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its traceback."},
+	{"javascript", "JavaScript", "adapter.js", []string{"go run " + module + "/cmd/kata@latest run KATA -- node adapter.js"},
+		"To refuse something, throw an Error with a message that says what was wrong. A TypeError, or any other kind of error, is a bug: it stops the adapter, and the runner shows its stack."},
+}
+
+// oneRow is a --run pattern for one outline row of each kata, for the README's examples.
+var oneRow = map[string]string{
+	"mastermind": "Playing mastermind/Making a guess/row 15$",
+	"tictactoe":  "State of tic-tac-toe/Boards that play cannot reach/row 3$",
+}
+
+// initKata is kata init KATA --lang LANG [DIR].
+func initKata(kata string, args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("kata init", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	lang := fset.String("lang", "", "the language: go, python or javascript")
+	fset.Usage = func() { fmt.Fprint(fset.Output(), usage) }
+	// The directory may come before the flag or after it.
+	var dirs []string
+	for {
+		if err := fset.Parse(args); err != nil {
+			return 2
+		}
+		if fset.NArg() == 0 {
+			break
+		}
+		dirs, args = append(dirs, fset.Arg(0)), fset.Args()[1:]
+	}
+	if len(dirs) > 1 {
+		fmt.Fprintf(stderr, "kata init: unexpected argument %s\n", brief.Quote(dirs[1]))
+		return 2
+	}
+	dir := "."
+	if len(dirs) == 1 {
+		dir = dirs[0]
+	}
+	i := slices.IndexFunc(languages, func(l language) bool { return l.name == *lang })
+	if i < 0 {
+		what := "which language? "
+		if *lang != "" {
+			what = "unknown language " + brief.Quote(*lang) + "; "
+		}
+		fmt.Fprintf(stderr, "kata init %s: %swant --lang go, --lang python or --lang javascript\n", kata, what)
+		return 2
+	}
+	files, err := starter(kata, languages[i])
+	if err != nil {
+		panic(err) // the templates are embedded, and TestInitWritesEveryLanguage executes each
+	}
+	if status := write(dir, files, stdout, stderr); status != 0 {
+		return status
+	}
+	fmt.Fprintf(stdout, "\nThen, to run the scenarios:\n\n")
+	if dir != "." {
+		fmt.Fprintf(stdout, "    cd %s\n", dir)
+	}
+	for _, c := range runCommands(kata, languages[i]) {
+		fmt.Fprintf(stdout, "    %s\n", c)
+	}
+	return 0
+}
+
+// runCommands are the commands that run the kata's scenarios against a starting point.
+func runCommands(kata string, l language) []string {
+	out := make([]string, len(l.run))
+	for i, c := range l.run {
+		out[i] = strings.ReplaceAll(c, "KATA", kata)
+	}
+	return out
+}
+
+// starter returns the files of the kata's starting point in a language, by name.
+func starter(kata string, l language) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	root := path.Join("templates", l.name, kata)
+	code := ""
+	err := fs.WalkDir(templates, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := templates.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimSuffix(strings.TrimPrefix(p, root+"/"), ".tmpl")
+		files[name] = data
+		if base := strings.TrimSuffix(name, path.Ext(name)); base == kata {
+			code = name
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if code == "" {
+		return nil, fmt.Errorf("no %s code for %s in %s", l.title, kata, root)
+	}
+	readme, err := template.New("README.md.tmpl").Funcs(template.FuncMap{
+		"underscores": func(s string) string { return strings.ReplaceAll(s, " ", "_") },
+	}).ParseFS(templates, "templates/README.md.tmpl")
+	if err != nil {
+		return nil, err
+	}
+	tag := ""
+	if kata == "mastermind" {
+		tag = "@refusals"
+	}
+	var buf bytes.Buffer
+	err = readme.Execute(&buf, map[string]any{
+		"Kata": kata, "Language": l.title, "Code": code, "Adapter": l.adapter, "Module": module,
+		"Run": runCommands(kata, l), "Refuse": l.refuse, "OneRow": oneRow[kata], "Tag": tag,
+	})
+	if err != nil {
+		return nil, err
+	}
+	files["README.md"] = buf.Bytes()
+	return files, nil
+}

@@ -1,0 +1,555 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"go/format"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/features"
+	"github.com/deliberate-practice/katas/internal/scratchmod"
+)
+
+// impl is testdata/impl, built once for the tests that run it: a right implementation of both
+// katas, which -bug makes wrong and -misbehave makes break the protocol.
+var impl string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "kata-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	impl = filepath.Join(dir, "impl")
+	if out, err := exec.Command("go", "build", "-o", impl, "./testdata/impl").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building testdata/impl: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// kata runs the program with args, without colour, and returns what it wrote and its status.
+func kata(args ...string) (stdout, stderr string, status int) {
+	var out, errOut bytes.Buffer
+	status = run(args, &out, &errOut, false)
+	return out.String(), errOut.String(), status
+}
+
+// failed returns the scenarios a run's summary names as failed, as "Name (file:line)".
+func failed(stdout string) []string {
+	_, list, ok := strings.Cut(stdout, " failed:\n")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(list, "\n") {
+		if !strings.HasPrefix(line, "  ") {
+			break
+		}
+		name, _, _ := strings.Cut(strings.TrimSpace(line), "): ")
+		out = append(out, name+")")
+	}
+	return out
+}
+
+func TestList(t *testing.T) {
+	out, errOut, status := kata("list")
+	require.Zero(t, status, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2, out)
+	assert.Regexp(t, `^mastermind .*new\(num_colors, width, max_turns\).*\(46 scenarios\)$`, lines[0])
+	assert.Regexp(t, `^tictactoe .*ongoing, draw or win.*\(26 scenarios\)$`, lines[1])
+}
+
+// TestFeaturesWritesTheFiles: kata features writes each feature file as the kit embeds it,
+// and never overwrites one.
+func TestFeaturesWritesTheFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "specs")
+	out, errOut, status := kata("features", "mastermind", dir)
+	require.Zero(t, status, errOut)
+	for _, name := range []string{"mastermind.feature", "configurable_game.feature"} {
+		want, err := fs.ReadFile(features.Files(), name)
+		require.NoError(t, err)
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got), name)
+		assert.Contains(t, out, "wrote "+filepath.Join(dir, name))
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "only the kata's own files")
+
+	// Where one of the files exists, none is written.
+	dir = t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "configurable_game.feature"), []byte("mine"), 0o644))
+	out, errOut, status = kata("features", "mastermind", dir)
+	assert.Equal(t, 1, status)
+	assert.Empty(t, out)
+	assert.Equal(t, "kata: "+filepath.Join(dir, "configurable_game.feature")+" exists; not overwriting it\n", errOut)
+	assert.Equal(t, map[string]string{filepath.Join(dir, "configurable_game.feature"): "mine"}, snapshot(t, dir), "a refused write changes nothing")
+
+	_, _, status = kata("features", "tictactoe", filepath.Join(t.TempDir(), "ttt"))
+	assert.Zero(t, status)
+}
+
+// TestProtocolIsDocumented: docs/protocol.md holds what kata protocol prints, word for word,
+// and the adapters kata init writes.
+func TestProtocolIsDocumented(t *testing.T) {
+	data, err := os.ReadFile("../../docs/protocol.md")
+	require.NoError(t, err)
+	doc := string(data)
+	out, errOut, status := kata("protocol", "mastermind")
+	require.Zero(t, status, errOut)
+	assert.Contains(t, out, `{"protocol": "katas", "version": 1, "kata": "mastermind"}`)
+	assert.Contains(t, doc, "```text\n"+out+"```", "docs/protocol.md holds kata protocol mastermind")
+
+	out, errOut, status = kata("protocol", "tictactoe")
+	require.Zero(t, status, errOut)
+	common, requests, ok := strings.Cut(out, "\nTic-tac-toe requests")
+	require.True(t, ok, out)
+	assert.Contains(t, doc, "```text\nTic-tac-toe requests"+requests+"```", "docs/protocol.md holds kata protocol tictactoe")
+	greeting := `{"protocol": "katas", "version": 1, "kata": "tictactoe"}`
+	assert.Contains(t, common, greeting)
+	assert.Contains(t, doc, "`"+greeting+"`")
+
+	for _, f := range []string{"python/mastermind/adapter.py", "javascript/tictactoe/adapter.js"} {
+		src, err := templates.ReadFile("templates/" + f)
+		require.NoError(t, err)
+		assert.Contains(t, doc, "\n"+string(src)+"```", "docs/protocol.md shows %s as kata init writes it", f)
+	}
+}
+
+// TestCommandLine: a command line that makes no sense gets status 2 and a message that says
+// what was wrong, and bounded however long what it quotes.
+func TestCommandLine(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "Usage:"},
+		{[]string{"play"}, `unknown command "play"`},
+		{[]string{"run"}, "kata run: which kata?"},
+		{[]string{"run", "chess"}, `unknown kata "chess"`},
+		{[]string{"run", strings.Repeat("chess", 10000)}, `unknown kata "chesschess`},
+		{[]string{"run", "mastermind"}, "give the command to run after --"},
+		{[]string{"run", "mastermind", "--"}, "give the command to run after --"},
+		{[]string{"run", "mastermind", "extra", "--", impl}, `unexpected argument "extra" before --`},
+		{[]string{"run", "mastermind", "--timeout", "0s", "--", impl}, "want a positive duration"},
+		{[]string{"run", "mastermind", "--timeout", "soon", "--", impl}, "invalid value"},
+		{[]string{"run", "mastermind", "--random=soon", "--", impl}, "want a seed"},
+		{[]string{"run", "mastermind", "--run", "(", "--", impl}, "the pattern"},
+		{[]string{"run", "mastermind", "--run", "no such scenario", "--", impl}, "no scenario of mastermind matches"},
+		{[]string{"run", "mastermind", "--tags", "refusals", "--", impl}, "is not a tag"},
+		{[]string{"run", "mastermind", "--format", "html", "--", impl}, "unknown format"},
+		{[]string{"run", "mastermind", "--format", "junit", "--", impl}, "needs a file"},
+		{[]string{"run", "mastermind", "--", "./no-such-program"}, `cannot run "./no-such-program"`},
+		{[]string{"init", "mastermind"}, "which language? want --lang go, --lang python or --lang javascript"},
+		{[]string{"init", "mastermind", "--lang", "cobol"}, `unknown language "cobol"`},
+		{[]string{"init", "mastermind", "--lang", "go", "a", "b"}, `unexpected argument "b"`},
+		{[]string{"features", "mastermind", "a", "b"}, `unexpected argument "b"`},
+		{[]string{"protocol", "mastermind", "x"}, `unexpected argument "x"`},
+		{[]string{"protocol"}, "which kata?"},
+	} {
+		out, errOut, status := kata(tt.args...)
+		name := fmt.Sprintf("%.60q", tt.args)
+		assert.Equal(t, 2, status, name)
+		assert.Contains(t, errOut, tt.want, name)
+		assert.Empty(t, out, name)
+		assert.Less(t, len(errOut), 2000, "%s: a message that grows with its input", name)
+	}
+	out, _, status := kata("help")
+	assert.Zero(t, status)
+	assert.Contains(t, out, "kata run KATA [flags] -- COMMAND [ARGS...]")
+}
+
+// TestRunPasses: a right implementation passes every scenario of both katas, status 0.
+func TestRunPasses(t *testing.T) {
+	for _, k := range []struct{ name, flag, summary string }{
+		{"mastermind", "mastermind", "mastermind: all 46 scenarios passed"},
+		{"tictactoe", "tictactoe", "tictactoe: all 26 scenarios passed"},
+	} {
+		out, errOut, status := kata("run", k.name, "--", impl, "-kata", k.flag)
+		assert.Zero(t, status, out+errOut)
+		assert.Equal(t, k.summary+"\n", out)
+		assert.Empty(t, errOut)
+	}
+}
+
+// TestRunFailsWhatABugBreaks: each wrong implementation fails exactly the scenarios its bug
+// breaks, status 1.
+func TestRunFailsWhatABugBreaks(t *testing.T) {
+	for _, tt := range []struct {
+		kata, bug string
+		want      []string
+	}{
+		{"mastermind", "repeats", []string{
+			"Making a guess, row 9 (mastermind.feature:31)",
+			"Making a guess, row 16 (mastermind.feature:38)",
+			"Scoring the worked example, row 1 (configurable_game.feature:17)",
+			"Black pegs take precedence over white ones (configurable_game.feature:31)",
+		}},
+		{"mastermind", "late", []string{
+			"Winning a game (mastermind.feature:40)",
+			"Losing a game (mastermind.feature:48)",
+			"Taking more than max turns is not possible (configurable_game.feature:70)",
+			"No guess after a win (configurable_game.feature:79)",
+		}},
+		{"tictactoe", "message", []string{
+			"Wrong turn order: X went twice (tictactoe.feature:71)",
+			"Boards that play cannot reach, row 3 (tictactoe.feature:127)",
+			"Boards that play cannot reach, row 4 (tictactoe.feature:128)",
+		}},
+		{"tictactoe", "shape", []string{
+			"Boards of the wrong shape, row 1 (tictactoe.feature:139)",
+			"Boards of the wrong shape, row 2 (tictactoe.feature:140)",
+			"Boards of the wrong shape, row 3 (tictactoe.feature:141)",
+			"Boards of the wrong shape, row 4 (tictactoe.feature:142)",
+		}},
+	} {
+		out, _, status := kata("run", tt.kata, "--", impl, "-kata", tt.kata, "-bug", tt.bug)
+		assert.Equal(t, 1, status, tt.bug)
+		assert.Equal(t, tt.want, failed(out), "%s: the failing scenarios", tt.bug)
+	}
+	// A bug in turns_left fails every scenario that counts turns, and no other.
+	out, _, _ := kata("run", "mastermind", "--", impl, "-bug", "turns")
+	for _, f := range failed(out) {
+		assert.Regexp(t, `(?m)^  `+regexp.QuoteMeta(f)+`: .*(attempts available|turns left|final guess)$`, out)
+	}
+	assert.Len(t, failed(out), 13)
+}
+
+// TestRunMisbehavingPrograms: a program that breaks the protocol fails the scenario with a
+// message that says how, showing what it printed and the end of its standard error, within
+// the time limit; the run goes on to the next scenario.
+func TestRunMisbehavingPrograms(t *testing.T) {
+	for _, tt := range []struct {
+		mode string
+		want []string
+	}{
+		{"hang", []string{"the program did not write its reply to request 2 {", "} within 1s"}},
+		{"silent", []string{"the program did not write its greeting within 1s"}},
+		{"crash", []string{"the program exited with status 2 before its reply to request 2 {",
+			"Its standard error ended with:", "panic: impl: crashing at request 2"}},
+		{"flood", []string{"the program exited with status 1 before its reply to request 2", "…blah blah", "and its end"}},
+		{"exit", []string{"the program exited with status 0 before its reply to request 2"}},
+		{"garbage", []string{`the program wrote something that is not a reply, "debug: scoring [`, `]", to request 2 {`}},
+		{"long", []string{"the program wrote a line of 70000 bytes, more than the 65536 a line may have"}},
+		{"twice", []string{`the program replied twice to request 1: "{\"id\":1}" came when request 2 {`}},
+		{"order", []string{`the program replied out of order: "{\"`, `, to a request 3 not sent, when request 2 {`}},
+		{"greeting", []string{`its first line was not a greeting: "{\"id\":1}"; want {"protocol": "katas", "version": 1, "kata": "mastermind"}`}},
+		{"extra", []string{"failed: After the last step", `the program wrote more than it was asked: "{\"id\":99,\"note\":\"goodbye\"}"`}},
+		{"linger", []string{"the program did not exit within 1s of the end of its input"}},
+	} {
+		t.Run(tt.mode, func(t *testing.T) {
+			t.Parallel()
+			out, errOut, status := kata("run", "mastermind", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--", impl, "-misbehave", tt.mode)
+			assert.Equal(t, 1, status, out+errOut)
+			assert.Equal(t, []string{"Joining the game (mastermind.feature:6)", "Making a guess, row 1 (mastermind.feature:23)"}, failed(out), out)
+			for _, w := range tt.want {
+				assert.Equal(t, 2, strings.Count(out, w), "each scenario fails saying %q:\n%s", w, out)
+			}
+			assert.Less(t, len(out), 8000, "what a failure shows is bounded")
+		})
+	}
+}
+
+// TestRunStartsAFreshProgramForEachScenario: nothing of one scenario can leak into the next.
+func TestRunStartsAFreshProgramForEachScenario(t *testing.T) {
+	starts := filepath.Join(t.TempDir(), "starts")
+	out, _, status := kata("run", "mastermind", "--run", "Making a guess", "--", impl, "-starts", starts)
+	require.Zero(t, status, out)
+	assert.Equal(t, "mastermind: all 16 scenarios passed\n", out)
+	data, err := os.ReadFile(starts)
+	require.NoError(t, err)
+	assert.Equal(t, 16, strings.Count(string(data), "started\n"), "one start for each scenario")
+}
+
+// TestRunACrashIsNoRefusal: a program that crashes where it should refuse fails every
+// scenario that expects a refusal: an error of the conversation never passes for one.
+func TestRunACrashIsNoRefusal(t *testing.T) {
+	out, _, status := kata("run", "mastermind", "--tags", "@refusals", "--", impl, "-misbehave", "crash-refusing")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "mastermind: 0 of 13 scenarios passed, 13 failed:")
+	assert.Equal(t, 13, strings.Count(out, "panic: impl: crashing rather than refusing"), out)
+	out, _, _ = kata("run", "tictactoe", "--", impl, "-kata", "tictactoe", "-misbehave", "crash-refusing")
+	assert.Contains(t, out, "tictactoe: 12 of 26 scenarios passed, 14 failed:", "the 14 boards to refuse")
+}
+
+// TestRunAnotherKatasProgram: a program for the other kata fails at its greeting, not by
+// passing the scenarios that expect a refusal.
+func TestRunAnotherKatasProgram(t *testing.T) {
+	out, _, status := kata("run", "tictactoe", "--", impl, "-kata", "mastermind")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "tictactoe: 0 of 26 scenarios passed, 26 failed:")
+	assert.Contains(t, out, `it greeted as an adapter for the kata "mastermind"; this run is of tictactoe`)
+}
+
+// TestRunOptions: the flags choose scenarios, order and reports, as the Go kit's do.
+func TestRunOptions(t *testing.T) {
+	out, _, status := kata("run", "mastermind", "--run", "Making a guess/row 15$", "--", impl)
+	assert.Zero(t, status)
+	assert.Equal(t, "mastermind: 1 scenario, passed\n", out)
+
+	out, _, _ = kata("run", "mastermind", "--tags", "@refusals", "--", impl)
+	assert.Equal(t, "mastermind: all 13 scenarios passed\n", out)
+
+	out, _, _ = kata("run", "tictactoe", "--random=7", "--", impl, "-kata", "tictactoe")
+	assert.True(t, strings.HasPrefix(out, "Scenarios in random order, seed 7: --random=7 runs them in this order again.\n"), out)
+	again, _, _ := kata("run", "tictactoe", "--random", "--", impl, "-kata", "tictactoe")
+	assert.Regexp(t, `^Scenarios in random order, seed \d+:`, again)
+
+	out, _, _ = kata("run", "tictactoe", "--run", "row 1$", "--format", "pretty", "--", impl, "-kata", "tictactoe")
+	assert.Contains(t, out, `ok Boards that play can reach, row 1`)
+	assert.Contains(t, out, `Then the game should be "ongoing"`)
+
+	out, _, status = kata("run", "mastermind", "--stop-on-failure", "--", impl, "-bug", "repeats")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed:")
+	assert.Contains(t, out, "Stopped at the first failure")
+	assert.Contains(t, out, "To run one again: kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats")
+
+	dir := t.TempDir()
+	junit, cucumber := filepath.Join(dir, "r.xml"), filepath.Join(dir, "r.json")
+	_, errOut, status := kata("run", "mastermind", "--format", "junit:"+junit+",cucumber:"+cucumber, "--", impl, "-bug", "late")
+	assert.Equal(t, 1, status, errOut)
+	var report struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+	}
+	data, err := os.ReadFile(junit)
+	require.NoError(t, err)
+	require.NoError(t, xml.Unmarshal(data, &report))
+	assert.Equal(t, 46, report.Tests)
+	assert.Equal(t, 4, report.Failures)
+	data, err = os.ReadFile(cucumber)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"status": "failed"`)
+
+	_, errOut, status = kata("run", "mastermind", "--format", "junit:"+filepath.Join(dir, "no", "such", "r.xml"), "--", impl)
+	assert.Equal(t, 1, status, "a report that cannot be written fails the run")
+	assert.Contains(t, errOut, "kata run: writing the junit report")
+}
+
+// TestRunColour: colour only when asked for, which main does only on a terminal.
+func TestRunColour(t *testing.T) {
+	var out bytes.Buffer
+	status := run([]string{"run", "mastermind", "--run", "row 9$", "--", impl, "-bug", "repeats"}, &out, &out, true)
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out.String(), "\x1b[31mFAIL\x1b[0m Making a guess, row 9")
+	plain, _, _ := kata("run", "mastermind", "--run", "row 9$", "--", impl, "-bug", "repeats")
+	assert.NotContains(t, plain, "\x1b[")
+	assert.Equal(t, plain, strings.ReplaceAll(strings.ReplaceAll(out.String(), "\x1b[31m", ""), "\x1b[0m", ""))
+}
+
+// TestShellWords: the command to run a scenario again can be typed as it is printed.
+func TestShellWords(t *testing.T) {
+	assert.Equal(t, `python3 adapter.py`, shellWords([]string{"python3", "adapter.py"}))
+	assert.Equal(t, `node 'my kata/adapter.js' '' 'it'\''s'`, shellWords([]string{"node", "my kata/adapter.js", "", "it's"}))
+}
+
+// TestInitWritesEveryLanguage: kata init writes the adapter, the code to write and a README
+// for each language and kata, never over a file that exists, with the directory before the
+// flag or after it.
+func TestInitWritesEveryLanguage(t *testing.T) {
+	for _, tt := range []struct {
+		lang, kata string
+		files      []string
+		run        string
+	}{
+		{"python", "mastermind", []string{"README.md", "adapter.py", "mastermind.py"}, "run mastermind -- python3 adapter.py"},
+		{"python", "tictactoe", []string{"README.md", "adapter.py", "tictactoe.py"}, "run tictactoe -- python3 adapter.py"},
+		{"javascript", "mastermind", []string{"README.md", "adapter.js", "mastermind.js"}, "run mastermind -- node adapter.js"},
+		{"javascript", "tictactoe", []string{"README.md", "adapter.js", "tictactoe.js"}, "run tictactoe -- node adapter.js"},
+		{"go", "mastermind", []string{"README.md", "acceptance_test.go", "go.mod", "mastermind.go"}, "go test ."},
+		{"go", "tictactoe", []string{"README.md", "acceptance_test.go", "go.mod", "tictactoe.go"}, "go test ."},
+	} {
+		name := tt.lang + "/" + tt.kata
+		dir := filepath.Join(t.TempDir(), "practice")
+		out, errOut, status := kata("init", tt.kata, dir, "--lang", tt.lang)
+		require.Zero(t, status, "%s: %s", name, errOut)
+		var got []string
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		for _, e := range entries {
+			got = append(got, e.Name())
+		}
+		assert.Equal(t, tt.files, got, name)
+		assert.Contains(t, out, "cd "+dir+"\n", name)
+		assert.Contains(t, out, tt.run+"\n", name)
+		readme, _ := os.ReadFile(filepath.Join(dir, "README.md"))
+		assert.Contains(t, string(readme), tt.run+"\n", "%s: the README says how to run the scenarios", name)
+		assert.NotContains(t, string(readme), "{{", name)
+		code, _ := os.ReadFile(filepath.Join(dir, tt.files[len(tt.files)-1]))
+		assert.Regexp(t, "not implemented|NotImplementedError", string(code), name)
+		for _, f := range tt.files {
+			if strings.HasSuffix(f, ".go") {
+				src, _ := os.ReadFile(filepath.Join(dir, f))
+				formatted, err := format.Source(src)
+				assert.NoError(t, err, "%s: %s", name, f)
+				assert.Equal(t, string(formatted), string(src), "%s: %s is gofmt-clean", name, f)
+			}
+		}
+
+		before := snapshot(t, dir)
+		_, errOut, status = kata("init", tt.kata, "--lang", tt.lang, dir)
+		assert.Equal(t, 1, status, name)
+		assert.Contains(t, errOut, "exists; not overwriting it", name)
+		assert.Equal(t, before, snapshot(t, dir), "%s: a refused init changes nothing", name)
+	}
+}
+
+// snapshot returns the files of dir and their contents.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, rerr := os.ReadFile(p)
+			out[p] = string(data)
+			return rerr
+		}
+		return err
+	}))
+	return out
+}
+
+// interpreter returns the path of a language's interpreter. Where it is missing the test is
+// skipped, saying so; CI sets KATAS_REQUIRE_INTERPRETERS=1, and then it fails.
+func interpreter(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("KATAS_REQUIRE_INTERPRETERS") != "" {
+			t.Fatalf("%s is not on PATH, and KATAS_REQUIRE_INTERPRETERS is set: %v", name, err)
+		}
+		t.Skipf("%s is not on PATH, so its starting point cannot run here (CI sets KATAS_REQUIRE_INTERPRETERS=1, which makes this a failure)", name)
+	}
+	return path
+}
+
+// starters are the starting points kata init writes for the protocol: how to run each.
+var starters = []struct {
+	lang, interpreter, adapter, ext string
+}{
+	{"python", "python3", "adapter.py", "py"},
+	{"javascript", "node", "adapter.js", "js"},
+}
+
+// TestStartingPointsRunRedThenGreen: each starting point runs as written and fails every
+// scenario, saying what is not implemented; filled in with a right solution from
+// testdata/solutions, it passes every scenario.
+func TestStartingPointsRunRedThenGreen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs every scenario of both katas in Python, JavaScript and Go, twice, which takes a minute; the plain pass runs it")
+	}
+	for _, s := range starters {
+		for _, k := range []struct {
+			name  string
+			count int
+		}{{"mastermind", 46}, {"tictactoe", 26}} {
+			t.Run(s.lang+"/"+k.name, func(t *testing.T) {
+				t.Parallel()
+				bin := interpreter(t, s.interpreter)
+				dir := t.TempDir()
+				_, errOut, status := kata("init", k.name, "--lang", s.lang, dir)
+				require.Zero(t, status, errOut)
+				adapter := filepath.Join(dir, s.adapter)
+
+				out, errOut, status := kata("run", k.name, "--", bin, adapter)
+				assert.Equal(t, 1, status, errOut)
+				assert.Contains(t, out, fmt.Sprintf("%s: 0 of %d scenarios passed, %d failed:", k.name, k.count, k.count))
+				assert.Equal(t, k.count, strings.Count(out, "is not implemented yet"), "every scenario fails on an operation not implemented:\n%s", out)
+				assert.NotContains(t, out, "standard error", "the starting point does not crash")
+
+				solution, err := os.ReadFile(filepath.Join("testdata", "solutions", s.lang, k.name+"."+s.ext))
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(filepath.Join(dir, k.name+"."+s.ext), solution, 0o644))
+				out, errOut, status = kata("run", k.name, "--", bin, adapter)
+				assert.Zero(t, status, out+errOut)
+				assert.Equal(t, fmt.Sprintf("%s: all %d scenarios passed\n", k.name, k.count), out)
+			})
+		}
+	}
+	for _, k := range []struct {
+		name  string
+		count int
+	}{{"mastermind", 46}, {"tictactoe", 26}} {
+		t.Run("go/"+k.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			_, errOut, status := kata("init", k.name, "--lang", "go", dir)
+			require.Zero(t, status, errOut)
+			m := scratchmod.New(t, dir, "example.com/"+k.name)
+			m.Go("mod", "tidy")
+			out, ok := m.Try("test", ".")
+			assert.False(t, ok, out)
+			assert.Contains(t, out, fmt.Sprintf("%s: 0 of %d scenarios passed, %d failed:", k.name, k.count, k.count))
+			assert.Equal(t, k.count, strings.Count(out, "is not implemented yet"), out)
+
+			solution, err := os.ReadFile(filepath.Join("testdata", "solutions", "go", k.name+".go"))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, k.name+".go"), solution, 0o644))
+			out = m.Go("test", "-v", ".")
+			assert.Contains(t, out, fmt.Sprintf("%s: all %d scenarios passed", k.name, k.count))
+		})
+	}
+}
+
+// TestReadmePractiseInAnyLanguage runs the commands of the README's "Practise in any
+// language" as a practitioner types them, kata standing for go run …/cmd/kata@latest: the
+// starting point they write runs, and fails every scenario.
+func TestReadmePractiseInAnyLanguage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs every scenario in Python; the plain pass runs it")
+	}
+	interpreter(t, "python3")
+	data, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	_, section, ok := strings.Cut(string(data), "\n## Practise in any language\n")
+	require.True(t, ok, "the README has no section Practise in any language")
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, block, ok := strings.Cut(section, "```sh\n")
+	require.True(t, ok, "the section has no commands")
+	block, _, _ = strings.Cut(block, "```")
+	var cmds []string
+	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+		if c, _, _ := strings.Cut(line, " #"); strings.TrimSpace(c) != "" {
+			cmds = append(cmds, strings.TrimSpace(c))
+		}
+	}
+	require.Len(t, cmds, 3, "three commands: %q", cmds)
+
+	t.Chdir(t.TempDir())
+	const kataCmd = "go run github.com/deliberate-practice/katas/cmd/kata@latest "
+	var out string
+	status := -1
+	for _, c := range cmds {
+		switch {
+		case strings.HasPrefix(c, "cd "):
+			t.Chdir(strings.TrimPrefix(c, "cd "))
+		case strings.HasPrefix(c, kataCmd):
+			var errOut string
+			out, errOut, status = kata(strings.Fields(strings.TrimPrefix(c, kataCmd))...)
+			require.NotEqual(t, 2, status, "%s: %s", c, errOut)
+		default:
+			t.Fatalf("a command that is neither cd nor the kata command: %s", c)
+		}
+	}
+	assert.Equal(t, 1, status, "the last command runs the new starting point, which fails")
+	assert.Contains(t, out, "mastermind: 0 of 46 scenarios passed, 46 failed:")
+	assert.Equal(t, 46, strings.Count(out, "is not implemented yet"))
+	assert.True(t, slices.ContainsFunc(cmds, func(c string) bool { return strings.Contains(c, " init mastermind --lang python") }), "%q", cmds)
+}

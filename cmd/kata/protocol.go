@@ -1,0 +1,93 @@
+package main
+
+import "strings"
+
+// protocolCommon is the part of the protocol both katas share.
+const protocolCommon = `The katas protocol, version 1
+
+kata run starts your program once for each scenario, so that nothing of one scenario leaks
+into the next, and talks to it over its standard input and output: one JSON object a line
+each way. Its standard error is yours: the runner shows its end when something goes wrong.
+
+1. Your program first writes a greeting that names the protocol, its version and the kata:
+
+       {"protocol": "katas", "version": 1, "kata": "KATA"}
+
+2. Then it reads requests, one a line, each with an "id" (1, 2, 3, …) and an "op", and writes
+   one reply a line, in order, with the request's "id". A reply carries the result, or
+   "error" with your implementation's message when it refuses the request, as when a guess
+   has the wrong width. Fields may come in any order, and fields the runner does not know
+   are ignored. The error "not implemented" says an operation is not written yet: it
+   fails the scenario, and never counts as a refusal.
+
+3. When the scenario ends the runner closes your program's input: exit then.
+
+Each request must be answered within the time limit (kata run --timeout, 5 seconds by
+default). A program that hangs, crashes, exits early, writes a line that is not a reply,
+replies twice or out of order fails that scenario, with a message that says which, and the
+runner goes on with the next.
+`
+
+// protocolMastermind is the Mastermind kata's requests.
+const protocolMastermind = `
+Mastermind requests
+
+    {"id": 1, "op": "new", "colors": 6, "width": 4, "turns": 12, "secret": [1, 2, 3, 4]}
+
+        Start a game: the assignment's new(num_colors, width, max_turns), with the code
+        maker's secret. Colours are numbers from 1 (the seed's Red, Green, Blue, Yellow,
+        Purple, Orange are 1 to 6). Reply {"id": 1}, or {"id": 1, "error": "…"} when the
+        rules or the secret do not fit: fewer than 1 colour, peg or turn, a secret that is
+        not width pegs long, a colour outside 1 to colors.
+
+    {"id": 2, "op": "score", "guess": [1, 1, 2, 2]}
+
+        Play a guess: the assignment's score(game, guess). Reply
+        {"id": 2, "grade": "continue", "black": 1, "white": 1}: grade "won", "lost" or
+        "continue", and the key pegs. Reply an error for a guess that cannot be played (the
+        wrong width, a colour outside 1 to colors, a game already over); it changes nothing.
+
+    {"id": 3, "op": "turns_left"}      reply {"id": 3, "turns_left": 11}
+    {"id": 4, "op": "guesses"}         reply {"id": 4, "guesses": 1}
+
+An exchange (> from the runner, < from your program):
+
+    < {"protocol": "katas", "version": 1, "kata": "mastermind"}
+    > {"colors":6,"id":1,"op":"new","secret":[1,2,3,4],"turns":12,"width":4}
+    < {"id": 1}
+    > {"guess":[1,1,2,2],"id":2,"op":"score"}
+    < {"id": 2, "grade": "continue", "black": 1, "white": 1}
+    > {"guess":[1,2,3],"id":3,"op":"score"}
+    < {"id": 3, "error": "guess too short"}
+    > {"id":4,"op":"turns_left"}
+    < {"id": 4, "turns_left": 11}
+`
+
+// protocolTicTacToe is the tic-tac-toe kata's request.
+const protocolTicTacToe = `
+Tic-tac-toe requests
+
+    {"id": 1, "op": "classify", "rows": ["X  ", " XO", "OX "]}
+
+        Classify a board of three rows of three cells, each "X", "O" or " ". Reply
+        {"id": 1, "state": "ongoing"}: "ongoing", "draw" or "win". For a board play could
+        not have reached, reply the exercise's error, exactly:
+        {"id": 1, "error": "Wrong turn order: O started"}, "Wrong turn order: X went twice"
+        or "Impossible board: game should have ended after the game was won". Reply an
+        error too, saying what is wrong, for a board of the wrong shape: a row that is not
+        three cells, a cell that is not "X", "O" or " ".
+
+An exchange (> from the runner, < from your program):
+
+    < {"protocol": "katas", "version": 1, "kata": "tictactoe"}
+    > {"id":1,"op":"classify","rows":["OOX","   ","   "]}
+    < {"id": 1, "error": "Wrong turn order: O started"}
+`
+
+// protocol returns the protocol for one kata.
+func protocol(kata string) string {
+	if kata == "tictactoe" {
+		return strings.Replace(protocolCommon, "KATA", kata, 1) + protocolTicTacToe
+	}
+	return strings.Replace(protocolCommon, "KATA", kata, 1) + protocolMastermind
+}

@@ -1,0 +1,29 @@
+// Mastermind: the Elixir assignment's new(num_colors, width, max_turns) and score(game, guess).
+//
+// Colours are numbers from 1 to numColors; a code is an array of width of them. To refuse
+// something (rules that make no game, a secret or a guess that does not fit, a guess after
+// the game is over), throw new Error("what was wrong"). A refused guess changes nothing.
+
+// newGame starts a game with the code maker's secret, and returns it.
+function newGame(numColors, width, maxTurns, secret) {
+  throw new Error("not implemented");
+}
+
+// score plays a guess and returns [grade, [black, white], newGame]: grade is "won", "lost" or
+// "continue"; black counts the pegs of the right colour in the right place, white the others
+// of a right colour.
+function score(game, guess) {
+  throw new Error("not implemented");
+}
+
+// turnsLeft returns how many guesses the game still allows.
+function turnsLeft(game) {
+  throw new Error("not implemented");
+}
+
+// guesses returns how many guesses are on the board.
+function guesses(game) {
+  throw new Error("not implemented");
+}
+
+module.exports = { newGame, score, turnsLeft, guesses };

@@ -1,0 +1,13 @@
+// The state of a game of tic-tac-toe, from its board.
+
+// classify returns "ongoing", "draw" or "win" for a board of three rows of three cells. A cell
+// is "X", "O" or " "; X starts and the players take turns. For a board that play could not
+// have reached, throw new Error with the exercise's message, exactly:
+// "Wrong turn order: O started", "Wrong turn order: X went twice" or
+// "Impossible board: game should have ended after the game was won". Throw one too for a
+// board of the wrong shape, saying what is wrong with it.
+function classify(rows) {
+  throw new Error("not implemented");
+}
+
+module.exports = { classify };

@@ -1,0 +1,203 @@
+// Command impl is an implementation of both katas behind the katas protocol, for kata run's
+// tests: right by default, through this module's packages; with -bug, wrong in one way a
+// practitioner's code can be; with -misbehave, a program that breaks the protocol at request
+// -at.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/tictactoe"
+)
+
+type request struct {
+	ID     int      `json:"id"`
+	Op     string   `json:"op"`
+	Colors int      `json:"colors"`
+	Width  int      `json:"width"`
+	Turns  int      `json:"turns"`
+	Secret []int    `json:"secret"`
+	Guess  []int    `json:"guess"`
+	Rows   []string `json:"rows"`
+}
+
+func main() {
+	kata := flag.String("kata", "mastermind", "the kata: mastermind or tictactoe")
+	bug := flag.String("bug", "", "repeats, late or turns for mastermind; message or shape for tictactoe")
+	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra or linger")
+	at := flag.Int("at", 2, "the request at which to misbehave")
+	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
+	flag.Parse()
+
+	if *starts != "" {
+		f, err := os.OpenFile(*starts, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err == nil {
+			fmt.Fprintln(f, "started")
+			err = f.Close()
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "impl:", err)
+			os.Exit(3)
+		}
+	}
+
+	out := bufio.NewWriter(os.Stdout)
+	say := func(v any) {
+		data, _ := json.Marshal(v)
+		out.Write(append(data, '\n'))
+		out.Flush()
+	}
+	switch *misbehave {
+	case "silent":
+		time.Sleep(time.Hour)
+	case "greeting":
+		say(map[string]any{"id": 1})
+	default:
+		say(map[string]any{"protocol": "katas", "version": 1, "kata": *kata})
+	}
+	var g *mastermind.Game
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		var req request
+		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
+			fmt.Fprintln(os.Stderr, "impl: a request that is not JSON:", err)
+			os.Exit(3)
+		}
+		reply := map[string]any{"id": req.ID}
+		if req.ID == *at {
+			switch *misbehave {
+			case "hang":
+				time.Sleep(time.Hour)
+			case "crash":
+				panic("impl: crashing at request " + fmt.Sprint(req.ID))
+			case "flood":
+				fmt.Fprintln(os.Stderr, "the start of a long story")
+				fmt.Fprintln(os.Stderr, strings.Repeat("blah ", 4000))
+				fmt.Fprintln(os.Stderr, "and its end")
+				os.Exit(1)
+			case "long":
+				fmt.Fprintln(out, strings.Repeat("x", 70000))
+			case "exit":
+				os.Exit(0)
+			case "garbage":
+				fmt.Fprintln(out, "debug: scoring", req.Guess)
+			case "twice":
+				say(map[string]any{"id": req.ID - 1})
+			case "order":
+				reply["id"] = req.ID + 1
+			}
+		}
+		var err error
+		switch req.Op {
+		case "new":
+			g, err = newGame(req, *bug)
+		case "score":
+			var grade string
+			var black, white int
+			grade, black, white, err = score(g, req.Guess, *bug)
+			if err == nil {
+				reply["grade"], reply["black"], reply["white"] = grade, black, white
+			}
+		case "turns_left":
+			left := g.TurnsLeft()
+			if *bug == "turns" {
+				left++
+			}
+			reply["turns_left"] = left
+		case "guesses":
+			reply["guesses"] = len(g.Board())
+		case "classify":
+			var state string
+			state, err = classify(req.Rows, *bug)
+			reply["state"] = state
+		default:
+			err = errors.New("unknown op " + req.Op)
+		}
+		if err != nil && *misbehave == "crash-refusing" {
+			panic("impl: crashing rather than refusing: " + err.Error())
+		}
+		if err != nil {
+			reply = map[string]any{"id": reply["id"], "error": err.Error()}
+		}
+		say(reply)
+	}
+	if *misbehave == "extra" {
+		say(map[string]any{"id": 99, "note": "goodbye"})
+	}
+	if *misbehave == "linger" {
+		time.Sleep(time.Hour)
+	}
+}
+
+func newGame(req request, bug string) (*mastermind.Game, error) {
+	return mastermind.New(mastermind.Rules{Colors: req.Colors, Width: req.Width, MaxTurns: req.Turns}, code(req.Secret))
+}
+
+func score(g *mastermind.Game, guess []int, bug string) (string, int, int, error) {
+	if g == nil {
+		return "", 0, 0, errors.New("no game")
+	}
+	if bug == "late" && g.Grade() != mastermind.Continue {
+		// The bug: a guess after the game is over is scored, not refused.
+		fb, err := mastermind.Score(g.Secret(), code(guess))
+		return g.Grade().String(), fb.Black, fb.White, err
+	}
+	grade, fb, err := g.Guess(code(guess))
+	if bug == "repeats" && err == nil {
+		// The bug: a guess peg of a secret's colour counts white however often the colour
+		// is in the secret.
+		secret := g.Secret()
+		fb.White = 0
+		for i, p := range guess {
+			if p == int(secret[i]) {
+				continue
+			}
+			for _, s := range secret {
+				if int(s) == p {
+					fb.White++
+					break
+				}
+			}
+		}
+	}
+	return grade.String(), fb.Black, fb.White, err
+}
+
+// code turns numbers into colours; a number no Color can hold becomes 0, which a game refuses.
+func code(pegs []int) mastermind.Code {
+	c := make(mastermind.Code, len(pegs))
+	for i, p := range pegs {
+		if p > 0 && p <= mastermind.MaxColors {
+			c[i] = mastermind.Color(p)
+		}
+	}
+	return c
+}
+
+func classify(rows []string, bug string) (string, error) {
+	if bug == "shape" {
+		// The bug: a board of the wrong shape is padded or cut to three cells a row.
+		for i, r := range rows {
+			r = strings.Map(func(c rune) rune {
+				if c == 'X' || c == 'O' {
+					return c
+				}
+				return ' '
+			}, r)
+			rows[i] = (r + "   ")[:3]
+		}
+	}
+	state, err := tictactoe.Classify(rows)
+	if bug == "message" && errors.Is(err, tictactoe.ErrXWentTwice) {
+		return "", errors.New("X went twice")
+	}
+	return state.String(), err
+}
