@@ -43,14 +43,8 @@ var languages = []language{
 		"To refuse something, throw an Error with a message that says what was wrong. A TypeError, or any other kind of error, is a bug: it stops the adapter, and the runner shows its stack."},
 }
 
-// oneRow is a --run pattern for one outline row of each kata, for the README's examples.
-var oneRow = map[string]string{
-	"mastermind": "Playing mastermind/Making a guess/row 15$",
-	"tictactoe":  "State of tic-tac-toe/Boards that play cannot reach/row 3$",
-}
-
 // initKata is kata init KATA --lang LANG [DIR].
-func initKata(kata string, args []string, stdout, stderr io.Writer) int {
+func initKata(k kataDef, args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("kata init", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	lang := fset.String("lang", "", "the language: go, python or javascript")
@@ -80,10 +74,10 @@ func initKata(kata string, args []string, stdout, stderr io.Writer) int {
 		if *lang != "" {
 			what = "unknown language " + brief.Quote(*lang) + "; "
 		}
-		fmt.Fprintf(stderr, "kata init %s: %swant --lang go, --lang python or --lang javascript\n", kata, what)
+		fmt.Fprintf(stderr, "kata init %s: %swant --lang go, --lang python or --lang javascript\n", k.name, what)
 		return 2
 	}
-	files, err := starter(kata, languages[i])
+	files, err := starter(k, languages[i])
 	if err != nil {
 		panic(err) // the templates are embedded, and TestInitWritesEveryLanguage executes each
 	}
@@ -94,7 +88,7 @@ func initKata(kata string, args []string, stdout, stderr io.Writer) int {
 	if dir != "." {
 		fmt.Fprintf(stdout, "    cd %s\n", dir)
 	}
-	for _, c := range runCommands(kata, languages[i]) {
+	for _, c := range runCommands(k.name, languages[i]) {
 		fmt.Fprintf(stdout, "    %s\n", c)
 	}
 	return 0
@@ -110,9 +104,9 @@ func runCommands(kata string, l language) []string {
 }
 
 // starter returns the files of the kata's starting point in a language, by name.
-func starter(kata string, l language) (map[string][]byte, error) {
+func starter(k kataDef, l language) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	root := path.Join("templates", l.name, kata)
+	root := path.Join("templates", l.name, k.name)
 	code := ""
 	err := fs.WalkDir(templates, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -124,7 +118,7 @@ func starter(kata string, l language) (map[string][]byte, error) {
 		}
 		name := strings.TrimSuffix(strings.TrimPrefix(p, root+"/"), ".tmpl")
 		files[name] = data
-		if base := strings.TrimSuffix(name, path.Ext(name)); base == kata {
+		if base := strings.TrimSuffix(name, path.Ext(name)); base == k.name {
 			code = name
 		}
 		return nil
@@ -133,7 +127,7 @@ func starter(kata string, l language) (map[string][]byte, error) {
 		return nil, err
 	}
 	if code == "" {
-		return nil, fmt.Errorf("no %s code for %s in %s", l.title, kata, root)
+		return nil, fmt.Errorf("no %s code for %s in %s", l.title, k.name, root)
 	}
 	readme, err := template.New("README.md.tmpl").Funcs(template.FuncMap{
 		"underscores": func(s string) string { return strings.ReplaceAll(s, " ", "_") },
@@ -141,14 +135,10 @@ func starter(kata string, l language) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	tag := ""
-	if kata == "mastermind" {
-		tag = "@refusals"
-	}
 	var buf bytes.Buffer
 	err = readme.Execute(&buf, map[string]any{
-		"Kata": kata, "Language": l.title, "Code": code, "Adapter": l.adapter, "Module": module,
-		"Run": runCommands(kata, l), "Refuse": l.refuse, "OneRow": oneRow[kata], "Tag": tag,
+		"Kata": k.name, "Language": l.title, "Code": code, "Adapter": l.adapter, "Module": module,
+		"Run": runCommands(k.name, l), "Refuse": l.refuse, "OneRow": k.oneRow, "Tag": k.tag,
 	})
 	if err != nil {
 		return nil, err

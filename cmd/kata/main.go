@@ -58,21 +58,45 @@ Exit status: 0 when every scenario passes (or for a command that is not run); 1 
 fails or a file cannot be written; 2 for a bad command line.
 `
 
-// katas are the katas by name, with a line on each.
-var katas = []struct{ name, about string }{
-	{"mastermind", "the seed's \"Playing mastermind\" and the Elixir assignment's configurable game: new(num_colors, width, max_turns) and score(game, guess)"},
-	{"tictactoe", "the state of a tic-tac-toe game: ongoing, draw or win, or the exercise's exact error for a board play could not reach"},
+// kataDef is what the program knows of one kata; everything that differs between the katas is
+// here.
+type kataDef struct {
+	name, about string
+	spec        features.Kata                // its scenarios, with no implementation behind them
+	over        func(*session) features.Kata // its scenarios, run against the program of s
+	requests    string                       // its part of the protocol
+	oneRow, tag string                       // examples of --run and --tags for a README
 }
 
-// kataNamed returns the kata of that name, with no implementation behind it.
-func kataNamed(name string) (features.Kata, error) {
-	switch name {
-	case "mastermind":
-		return features.Mastermind(nil), nil
-	case "tictactoe":
-		return features.TicTacToe(nil), nil
+// katas are the katas, in the order kata list names them.
+var katas = []kataDef{
+	{
+		name:     "mastermind",
+		about:    "the seed's \"Playing mastermind\" and the Elixir assignment's configurable game: new(num_colors, width, max_turns) and score(game, guess)",
+		spec:     features.Mastermind(nil),
+		over:     func(s *session) features.Kata { return features.Mastermind(s.newGame) },
+		requests: protocolMastermind,
+		oneRow:   "Playing mastermind/Making a guess/row 15$",
+		tag:      "@refusals",
+	},
+	{
+		name:     "tictactoe",
+		about:    "the state of a tic-tac-toe game: ongoing, draw or win, or the exercise's exact error for a board play could not reach",
+		spec:     features.TicTacToe(nil),
+		over:     func(s *session) features.Kata { return features.TicTacToe(s.classify) },
+		requests: protocolTicTacToe,
+		oneRow:   "State of tic-tac-toe/Boards that play cannot reach/row 3$",
+	},
+}
+
+// kataNamed returns the kata of that name.
+func kataNamed(name string) (kataDef, error) {
+	for _, k := range katas {
+		if k.name == name {
+			return k, nil
+		}
 	}
-	return features.Kata{}, fmt.Errorf("kata: unknown kata %s; kata list names them", brief.Quote(name))
+	return kataDef{}, fmt.Errorf("kata: unknown kata %s; kata list names them", brief.Quote(name))
 }
 
 // run is the program; it returns the exit status.
@@ -88,8 +112,7 @@ func run(args []string, stdout, stderr io.Writer, color bool) int {
 		return 0
 	case "list":
 		for _, k := range katas {
-			n := len(must(kataNamed(k.name)).Scenarios())
-			fmt.Fprintf(stdout, "%-11s %s (%d scenarios)\n", k.name, k.about, n)
+			fmt.Fprintf(stdout, "%-11s %s (%d scenarios)\n", k.name, k.about, len(k.spec.Scenarios()))
 		}
 		return 0
 	case "features", "protocol", "init", "run":
@@ -112,7 +135,7 @@ func run(args []string, stdout, stderr io.Writer, color bool) int {
 			fmt.Fprintf(stderr, "kata protocol: unexpected argument %s\n", brief.Quote(rest[1]))
 			return 2
 		}
-		fmt.Fprint(stdout, protocol(k.Name()))
+		fmt.Fprint(stdout, protocol(k))
 		return 0
 	case "features":
 		dir, status := oneDir(rest[1:], "features", stderr)
@@ -120,22 +143,18 @@ func run(args []string, stdout, stderr io.Writer, color bool) int {
 			return status
 		}
 		files := map[string][]byte{}
-		for _, f := range k.FeatureFiles() {
-			files[f] = must(fs.ReadFile(features.Files(), f))
+		for _, f := range k.spec.FeatureFiles() {
+			data, err := fs.ReadFile(features.Files(), f)
+			if err != nil {
+				panic(err) // the features are embedded, and TestFeaturesWritesTheFiles reads them
+			}
+			files[f] = data
 		}
 		return write(dir, files, stdout, stderr)
 	case "init":
-		return initKata(k.Name(), rest[1:], stdout, stderr)
+		return initKata(k, rest[1:], stdout, stderr)
 	}
 	return runKata(k, rest[1:], stdout, stderr, color)
-}
-
-// must panics on an error that cannot happen: the features are embedded, and tested.
-func must[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
 }
 
 // oneDir reads an optional directory argument.
@@ -178,7 +197,7 @@ func write(dir string, files map[string][]byte, stdout, stderr io.Writer) int {
 }
 
 // runKata is kata run.
-func runKata(k features.Kata, args []string, stdout, stderr io.Writer, color bool) int {
+func runKata(k kataDef, args []string, stdout, stderr io.Writer, color bool) int {
 	dash := -1
 	for i, a := range args {
 		if a == "--" {
@@ -187,7 +206,7 @@ func runKata(k features.Kata, args []string, stdout, stderr io.Writer, color boo
 		}
 	}
 	if dash < 0 || dash == len(args)-1 {
-		fmt.Fprintf(stderr, "kata run %s: give the command to run after --: kata run %s -- python3 adapter.py\n", k.Name(), k.Name())
+		fmt.Fprintf(stderr, "kata run %s: give the command to run after --: kata run %s -- python3 adapter.py\n", k.name, k.name)
 		return 2
 	}
 	argv := args[dash+1:]
@@ -231,13 +250,13 @@ func runKata(k features.Kata, args []string, stdout, stderr io.Writer, color boo
 		fmt.Fprintf(stderr, "kata run: cannot run %s: %v\n", brief.Quote(argv[0]), err)
 		return 2
 	}
-	selected, seed, err := k.Select(opts)
+	selected, seed, err := k.spec.Select(opts)
 	if err != nil {
 		fmt.Fprintln(stderr, strings.Replace(err.Error(), "features: ", "kata run: ", 1))
 		return 2
 	}
 	if len(selected) == 0 {
-		fmt.Fprintf(stderr, "kata run: no scenario of %s matches --run %s --tags %s\n", k.Name(), brief.Quote(opts.Run), brief.Quote(opts.Tags))
+		fmt.Fprintf(stderr, "kata run: no scenario of %s matches --run %s --tags %s\n", k.name, brief.Quote(opts.Run), brief.Quote(opts.Tags))
 		return 2
 	}
 	paint := func(code, s string) string {
@@ -252,14 +271,8 @@ func runKata(k features.Kata, args []string, stdout, stderr io.Writer, color boo
 	var results []features.Result
 	stopped := false
 	for _, s := range selected {
-		sess := newSession(k.Name(), argv, *timeout)
-		var run features.Kata
-		if k.Name() == "mastermind" {
-			run = features.Mastermind(sess.newGame)
-		} else {
-			run = features.TicTacToe(sess.classify)
-		}
-		r := run.WithCheck(sess.check).Run(s)
+		sess := newSession(k.name, argv, *timeout)
+		r := k.over(sess).WithCheck(sess.check).Run(s)
 		if err := sess.close(); err != nil && r.Passed() {
 			r.Steps = append(r.Steps, features.StepResult{Step: "After the last step", Status: "failed", Err: err.Error()})
 		}
@@ -276,12 +289,12 @@ func runKata(k features.Kata, args []string, stdout, stderr io.Writer, color boo
 		}
 	}
 	status := 0
-	if err := opts.WriteReports(k.Name(), results); err != nil {
+	if err := opts.WriteReports(k.name, results); err != nil {
 		fmt.Fprintln(stderr, strings.ReplaceAll(err.Error(), "features: ", "kata run: "))
 		status = 1
 	}
-	fmt.Fprintln(stdout, features.Summary(k.Name(), results, stopped, func(s features.Scenario) string {
-		return fmt.Sprintf("kata run %s --run '^%s$' -- %s", k.Name(), strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(argv))
+	fmt.Fprintln(stdout, features.Summary(k.name, results, stopped, func(s features.Scenario) string {
+		return fmt.Sprintf("kata run %s --run '^%s$' -- %s", k.name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(argv))
 	}))
 	for _, r := range results {
 		if !r.Passed() {

@@ -85,9 +85,6 @@ An exchange (> from the runner, < from your program):
 `
 
 // protocol returns the protocol for one kata.
-func protocol(kata string) string {
-	if kata == "tictactoe" {
-		return strings.Replace(protocolCommon, "KATA", kata, 1) + protocolTicTacToe
-	}
-	return strings.Replace(protocolCommon, "KATA", kata, 1) + protocolMastermind
+func protocol(k kataDef) string {
+	return strings.Replace(protocolCommon, "KATA", k.name, 1) + k.requests
 }

@@ -292,25 +292,25 @@ func (g remoteGame) Score(guess []int) (string, int, int, error) {
 }
 
 func (g remoteGame) TurnsLeft() int {
-	r, err := g.s.call("turns_left", nil)
-	if err == nil && r.TurnsLeft == nil {
-		_ = g.s.missing("turns_left", `"turns_left"`)
-	}
-	if r.TurnsLeft == nil {
-		return -1
-	}
-	return *r.TurnsLeft
+	return g.count("turns_left", func(r reply) *int { return r.TurnsLeft })
 }
 
 func (g remoteGame) Guesses() int {
-	r, err := g.s.call("guesses", nil)
-	if err == nil && r.Guesses == nil {
-		_ = g.s.missing("guesses", `"guesses"`)
+	return g.count("guesses", func(r reply) *int { return r.Guesses })
+}
+
+// count asks for a number, op, that its reply holds in the field of op's name. A reply
+// without it breaks the conversation, and count returns -1, which no check accepts.
+func (g remoteGame) count(op string, field func(reply) *int) int {
+	r, err := g.s.call(op, nil)
+	n := field(r)
+	if err == nil && n == nil {
+		_ = g.s.missing(op, `"`+op+`"`)
 	}
-	if r.Guesses == nil {
+	if n == nil {
 		return -1
 	}
-	return *r.Guesses
+	return *n
 }
 
 // classify is the tic-tac-toe kata's seam, over the protocol.

@@ -106,19 +106,11 @@ func TestOptimalIsThePlainSearch(t *testing.T) {
 		{Colors: 2, Width: 3, MaxTurns: 9}, {Colors: 3, Width: 3, MaxTurns: 9}, {Colors: 4, Width: 3, MaxTurns: 9},
 		{Colors: 2, Width: 4, MaxTurns: 9}, {Colors: 3, Width: 4, MaxTurns: 9}, {Colors: 2, Width: 5, MaxTurns: 9},
 	} {
-		if testing.Short() && len(allCodes(r)) > 32 {
+		codes := allCodes(r)
+		if testing.Short() && len(codes) > 32 {
 			continue // the plain search takes seconds on these, minutes under -race; the plain pass runs them
 		}
-		codes := allCodes(r)
-		table := make([][]uint8, len(codes))
-		for g := range codes {
-			table[g] = make([]uint8, len(codes))
-			for s := range codes {
-				f, _ := mastermind.Score(codes[g], codes[s])
-				table[g][s] = uint8(f.Black*16 + f.White)
-			}
-		}
-		plain := &plainSearch{table: table, memo: map[string]plainTree{}}
+		plain := &plainSearch{table: scoreTable(codes), memo: map[string]plainTree{}}
 		all := make([]int, len(codes))
 		for i := range all {
 			all[i] = i
