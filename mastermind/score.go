@@ -2,7 +2,6 @@ package mastermind
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 )
 
@@ -44,71 +43,45 @@ func (f Feedback) String() string {
 //
 // Score returns an error wrapping ErrGuessTooShort or ErrGuessTooLong when the widths differ,
 // or when the codes are wider than MaxWidth. It does not check colours against any rules;
-// (*Game).Guess does. It does not allocate.
+// (*Game).Guess does. It does not allocate, and it calls no other function, so that a score
+// costs one call and no stack frame.
 func Score(secret, guess Code) (Feedback, error) {
 	n := len(secret)
-	if n != len(guess) || n < 4 || n > 8 {
-		return scoreOther(secret, guess)
+	if n == len(guess) && n >= 4 && n <= 8 {
+		// Codes of 4 to 8 pegs of colours 1 to 8 (every classic game, and up to 8 pegs of 8
+		// colours) are scored without a branch on the pegs. colorCount gives each colour a
+		// byte, so that adding up the pegs' entries counts each code's colours, a byte a
+		// colour. The pegs in common, black or white, are the sum over colours of the smaller
+		// count; the bytes' minima are taken all at once: a byte of (cs|0x80…) - cg keeps its
+		// top bit where the secret's count is at least the guess's.
+		s, g := secret[:4], guess[:4]
+		cs := colorCount[s[0]] + colorCount[s[1]] + colorCount[s[2]] + colorCount[s[3]]
+		cg := colorCount[g[0]] + colorCount[g[1]] + colorCount[g[2]] + colorCount[g[3]]
+		black := same(s[0], g[0]) + same(s[1], g[1]) + same(s[2], g[2]) + same(s[3], g[3])
+		for i := 4; i < n; i++ {
+			cs += colorCount[secret[i]]
+			cg += colorCount[guess[i]]
+			black += same(secret[i], guess[i])
+		}
+		// A colour outside 1 to 8 has no byte (its entry is 0), and then the counts add up
+		// to less than 2n: such codes are scored by pairing, below.
+		if (cs+cg)*ones8>>56 == uint64(2*n) {
+			geq := ((cs | highBits) - cg) & highBits >> 7 * 0xFF // 0xFF in the bytes where cs >= cg
+			common := int((cg&geq | cs&^geq) * ones8 >> 56)
+			return Feedback{Black: black, White: common - black}, nil
+		}
 	}
-	// Codes of 4 to 8 pegs, any colours, are scored without a branch on the pegs. Each code
-	// is packed into the bytes of a uint64 (two 4-byte loads, which overlap for fewer than 8
-	// pegs), and a byte of S^G is zero where two pegs agree. The blacks are the zero bytes of
-	// S^G. For the whites, each guess peg in turn takes the first secret peg of its colour not
-	// yet taken (take): the number taken is the number of pegs the codes have in common, black
-	// or white. This is written out in Score, rather than called, so that a score costs one
-	// call.
-	s4, g4 := secret[n-4:n], guess[n-4:n]
-	shift := uint(n-4) * 8 & 63
-	S := uint64(secret[0]) | uint64(secret[1])<<8 | uint64(secret[2])<<16 | uint64(secret[3])<<24 |
-		(uint64(s4[0])|uint64(s4[1])<<8|uint64(s4[2])<<16|uint64(s4[3])<<24)<<shift
-	G := uint64(guess[0]) | uint64(guess[1])<<8 | uint64(guess[2])<<16 | uint64(guess[3])<<24 |
-		(uint64(g4[0])|uint64(g4[1])<<8|uint64(g4[2])<<16|uint64(g4[3])<<24)<<shift
-	pegs := uint64(highBits) >> ((64 - uint(n)*8) & 63)
-	black := bits.OnesCount64(zeroBytes(S^G) & pegs)
-	free := take(S, G, pegs)
-	free = take(S, G>>8, free)
-	free = take(S, G>>16, free)
-	free = take(S, G>>24, free)
-	for G >>= 32; n > 4; n-- {
-		free = take(S, G, free)
-		G >>= 8
+	switch {
+	case n > MaxWidth:
+		return Feedback{}, widthError(MaxWidth + 1)
+	case len(guess) < n:
+		return Feedback{}, widthError(n)
+	case len(guess) > n:
+		return Feedback{}, widthError(n) | guessLonger
 	}
-	return Feedback{Black: black, White: bits.OnesCount64(pegs&^free) - black}, nil
-}
-
-const (
-	low7     = 0x7F7F7F7F7F7F7F7F
-	highBits = 0x8080808080808080
-	ones8    = 0x0101010101010101
-)
-
-// zeroBytes sets the top bit of each zero byte of x, and of no other byte, leaving the
-// other bits for the caller to mask off.
-func zeroBytes(x uint64) uint64 { return ^(x&low7 + low7 | x) }
-
-// take returns free less the first secret peg (in S) of the colour of the guess peg in the
-// low byte of g, if free holds one.
-func take(S, g uint64, free uint64) uint64 {
-	match := zeroBytes(S^(g&0xFF)*ones8) & free
-	return free ^ match&-match
-}
-
-// scoreOther is Score for the codes its packed path does not take — fewer than 4 pegs or
-// more than 8 — and for the errors.
-func scoreOther(secret, guess Code) (Feedback, error) {
-	if len(secret) > MaxWidth {
-		return Feedback{}, fmt.Errorf("mastermind: secret has %d pegs, want at most %d: %w", len(secret), MaxWidth, ErrGuessTooLong)
-	}
-	if err := checkWidth("guess", guess, len(secret), ErrGuessTooShort, ErrGuessTooLong); err != nil {
-		return Feedback{}, err
-	}
-	return scoreMatch(secret, guess), nil
-}
-
-// scoreMatch scores codes of any colours and up to 64 pegs by pairing pegs: blacks first,
-// then each other guess peg with the first unmatched secret peg of its colour.
-func scoreMatch(secret, guess Code) Feedback {
-	guess = guess[:len(secret)]
+	// Other codes, of any colours and up to 64 pegs, are scored by pairing pegs: blacks
+	// first, then each other guess peg with the first unmatched secret peg of its colour.
+	guess = guess[:n]
 	var f Feedback
 	var used uint64 // secret pegs already matched
 	for i, s := range secret {
@@ -130,5 +103,49 @@ func scoreMatch(secret, guess Code) Feedback {
 			}
 		}
 	}
-	return f
+	return f, nil
+}
+
+// colorCount has, for each colour from 1 to 8, a 1 in that colour's byte (colour c in byte
+// c-1), and 0 for every other colour. It is read, never written.
+var colorCount = [256]uint64{1: 1, 2: 1 << 8, 3: 1 << 16, 4: 1 << 24, 5: 1 << 32, 6: 1 << 40, 7: 1 << 48, 8: 1 << 56}
+
+// same is 1 if a and b are the same colour, else 0; the compiler makes it a comparison and
+// a set, without a branch.
+func same(a, b Color) int {
+	x := 0
+	if a == b {
+		x = 1
+	}
+	return x
+}
+
+const (
+	highBits = 0x8080808080808080
+	ones8    = 0x0101010101010101
+)
+
+// widthError is Score's error for codes of different widths, in one byte so that returning
+// it neither allocates nor calls: the secret's width (MaxWidth+1 for any wider secret), and
+// guessLonger if the guess is the longer code.
+type widthError uint8
+
+const guessLonger widthError = 0x80
+
+func (e widthError) Error() string {
+	n := int(e &^ guessLonger)
+	switch {
+	case n > MaxWidth:
+		return fmt.Sprintf("mastermind: secret has more than %d pegs: %v", MaxWidth, ErrGuessTooLong)
+	case e&guessLonger != 0:
+		return fmt.Sprintf("mastermind: guess has more pegs than the secret's %d: %v", n, ErrGuessTooLong)
+	}
+	return fmt.Sprintf("mastermind: guess has fewer pegs than the secret's %d: %v", n, ErrGuessTooShort)
+}
+
+func (e widthError) Unwrap() error {
+	if e&guessLonger != 0 || int(e) > MaxWidth {
+		return ErrGuessTooLong
+	}
+	return ErrGuessTooShort
 }

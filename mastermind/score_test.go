@@ -73,12 +73,13 @@ func TestScoreAllClassic(t *testing.T) {
 }
 
 // TestScoreEveryPath scores random pairs of every width Score treats differently — 4 to 8
-// pegs packed in a word, fewer or more paired peg by peg, up to MaxWidth — in few colours and
-// many, colour 0 included, against the plain counting loop, and checks symmetry.
+// pegs of colours 1 to 8 counted a byte a colour, other colours and widths paired peg by peg,
+// up to MaxWidth — in few colours and many, colour 0 included (9 colours from 0 mix codes of
+// colours 1 to 8 with codes holding 0), against the plain counting loop, and checks symmetry.
 func TestScoreEveryPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 15))
 	for _, shape := range []struct{ colors, width int }{
-		{3, 1}, {3, 2}, {4, 3}, {2, 4}, {6, 4}, {256, 4}, {8, 5}, {3, 6}, {256, 7}, {2, 8}, {9, 8}, {256, 8},
+		{3, 1}, {3, 2}, {4, 3}, {2, 4}, {6, 4}, {9, 4}, {256, 4}, {8, 5}, {9, 5}, {3, 6}, {9, 6}, {9, 7}, {256, 7}, {2, 8}, {9, 8}, {256, 8},
 		{2, 9}, {15, 15}, {16, 16}, {8, 40}, {256, 64}, {2, 64}, {1, 64},
 	} {
 		for range 2000 {
@@ -101,18 +102,35 @@ func TestScoreEveryPath(t *testing.T) {
 func TestScoreRefusesCodesWiderThanMaxWidth(t *testing.T) {
 	wide := make(mastermind.Code, mastermind.MaxWidth+1)
 	_, err := mastermind.Score(wide, wide)
-	if !errors.Is(err, mastermind.ErrGuessTooLong) || err.Error() != "mastermind: secret has 65 pegs, want at most 64: guess too long" {
+	if !errors.Is(err, mastermind.ErrGuessTooLong) || err.Error() != "mastermind: secret has more than 64 pegs: guess too long" {
 		t.Errorf("Score of two codes of %d pegs: %v", len(wide), err)
 	}
 }
 
 func TestScoreWidthMismatch(t *testing.T) {
 	secret := mustParse("1 2 3 4")
-	if _, err := mastermind.Score(secret, mustParse("1 2 3")); !errors.Is(err, mastermind.ErrGuessTooShort) {
-		t.Errorf("Score with a short guess: err = %v, want ErrGuessTooShort", err)
+	tests := []struct {
+		guess mastermind.Code
+		want  error
+		msg   string
+	}{
+		{mustParse("1 2 3"), mastermind.ErrGuessTooShort, "mastermind: guess has fewer pegs than the secret's 4: guess too short"},
+		{nil, mastermind.ErrGuessTooShort, "mastermind: guess has fewer pegs than the secret's 4: guess too short"},
+		{mustParse("1 2 3 4 5"), mastermind.ErrGuessTooLong, "mastermind: guess has more pegs than the secret's 4: guess too long"},
+		{make(mastermind.Code, 1000), mastermind.ErrGuessTooLong, "mastermind: guess has more pegs than the secret's 4: guess too long"},
 	}
-	if _, err := mastermind.Score(secret, mustParse("1 2 3 4 5")); !errors.Is(err, mastermind.ErrGuessTooLong) {
-		t.Errorf("Score with a long guess: err = %v, want ErrGuessTooLong", err)
+	for _, tt := range tests {
+		f, err := mastermind.Score(secret, tt.guess)
+		if !errors.Is(err, tt.want) || err.Error() != tt.msg || f != (mastermind.Feedback{}) {
+			t.Errorf("Score with a guess of %d pegs = %v, %v, want %q", len(tt.guess), f, err, tt.msg)
+		}
+	}
+	// A guess of 64 pegs against a secret of 0: the secret's width is what the error names.
+	if _, err := mastermind.Score(nil, make(mastermind.Code, 64)); err == nil || err.Error() != "mastermind: guess has more pegs than the secret's 0: guess too long" {
+		t.Errorf("Score(nil, 64 pegs): %v", err)
+	}
+	if f, err := mastermind.Score(nil, nil); err != nil || f != (mastermind.Feedback{}) {
+		t.Errorf("Score(nil, nil) = %v, %v, want no pegs", f, err)
 	}
 }
 
