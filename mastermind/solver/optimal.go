@@ -43,7 +43,6 @@ type optimizer struct {
 	// workers are clones that solve the first guess's groups side by side, one a core.
 	workers []*optimizer
 	node    uint32
-	counts  []int32
 }
 
 // memoEntry is a solved set: its best tree, or a total its best tree is known to exceed.
@@ -59,7 +58,7 @@ type memoEntry struct {
 const maxTableCodes = 1 << 13
 
 func newOptimizer(sp *space, capped bool) *optimizer {
-	o := &optimizer{sp: sp, capped: capped, memo: map[uint64][]memoEntry{}, mark: make([]uint32, sp.n), counts: make([]int32, sp.feedbacks())}
+	o := &optimizer{sp: sp, capped: capped, memo: map[uint64][]memoEntry{}, mark: make([]uint32, sp.n)}
 	n := sp.n
 	o.colors = make([]uint16, n)
 	for c := range n {
@@ -120,7 +119,6 @@ func (o *optimizer) clone() *optimizer {
 	c := *o
 	c.memo = map[uint64][]memoEntry{}
 	c.mark, c.node = make([]uint32, len(o.mark)), 0
-	c.counts = make([]int32, len(o.counts))
 	c.workers = nil
 	return &c
 }
@@ -258,10 +256,10 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	absent := ^present & (1<<sp.rules.Colors - 1)
 	lowestAbsent := absent & -absent
 	alike := func(c int32) bool { return o.colors[c]&absent&^lowestAbsent == 0 }
-	counts := make([]int32, sp.feedbacks()) // this node's: the children use o.counts
+	counts := make([]int32, sp.feedbacks()) // this node's own: the children have theirs
 	// score returns a code's candidate, and false when it cannot help. It counts into the
 	// node's counts and clears only what it touched, so that a small set costs little.
-	touched := make([]int, 0, len(counts))
+	touched := make([]int, len(counts)+1)
 	reach := o.reachable(childDepth)
 	// Scores are symmetric, so a guess's scores against the set are one column of the
 	// table across the set's rows: scanning the guesses in order reads each row straight
@@ -274,26 +272,31 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 		}
 	}
 	score := func(c int32) (candidate, bool) {
-		touched = touched[:0]
+		nt := 0
 		if rows != nil {
+			// Every feedback is written to touched, and kept only the first time it is
+			// seen: no branch on the scores, which a small set makes unpredictable.
 			for _, row := range rows {
-				f := int(row[c])
-				if counts[f] == 0 {
-					touched = append(touched, f)
+				f := row[c]
+				k := counts[f]
+				touched[nt] = int(f)
+				if k == 0 {
+					nt++
 				}
-				counts[f]++
+				counts[f] = k + 1
 			}
 		} else {
 			for _, s := range set {
 				f := sp.score(c, s)
 				if counts[f] == 0 {
-					touched = append(touched, f)
+					touched[nt] = f
+					nt++
 				}
 				counts[f]++
 			}
 		}
 		lb, useful := n, true
-		for _, f := range touched {
+		for _, f := range touched[:nt] {
 			k := counts[f]
 			counts[f] = 0
 			switch {
@@ -351,17 +354,25 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 // firstApart returns the lowest code that gives every secret of set a different feedback, or
 // -1. It reads the table by columns, as search does.
 func (o *optimizer) firstApart(set []int32) int32 {
-	var seen [4]uint64
+	rows := make([][]uint8, len(set))
+	for i, s := range set {
+		rows[i] = o.row(s)
+	}
 	for g := range int32(o.sp.n) {
-		seen = [4]uint64{}
+		var seen [4]uint64
 		apart := true
-		for _, s := range set {
-			f := o.feedback(s, g)
-			if seen[f>>6]&(1<<(f&63)) != 0 {
+		for i, s := range set {
+			var f int
+			if rows[i] != nil {
+				f = int(rows[i][g])
+			} else {
+				f = o.feedback(s, g)
+			}
+			if seen[f>>6&3]&(1<<(f&63)) != 0 {
 				apart = false
 				break
 			}
-			seen[f>>6] |= 1 << (f & 63)
+			seen[f>>6&3] |= 1 << (f & 63)
 		}
 		if apart {
 			return g
@@ -401,16 +412,29 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 	groups := make([]int32, n)
 	var start [256]int32
 	seen := map[string]struct{}{}
-	var order []int
+	var order, idx []int
 	var bound []int32
+	fb := make([]uint8, n) // the candidate's feedback for each secret of set
+	sig := make([]byte, n) // the same, relabelled by first appearance
+	var label [256]byte    // label[f]-1 is f's label, 0 while f has none
+	var labelled []uint8   // the feedbacks with a label, to clear them
 	for _, c := range cands {
 		if c.lb > best.total {
 			break // sorted: none after it can do better
 		}
 		// Sort the set into its groups by feedback.
+		if row := o.row(c.code); row != nil {
+			for i, s := range set {
+				fb[i] = row[s]
+			}
+		} else {
+			for i, s := range set {
+				fb[i] = uint8(o.feedback(c.code, s))
+			}
+		}
 		clear(counts)
-		for _, s := range set {
-			counts[o.feedback(c.code, s)]++
+		for _, f := range fb {
+			counts[f]++
 		}
 		sum := int32(0)
 		for f, k := range counts {
@@ -418,24 +442,25 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 			sum += k
 		}
 		pos := start
-		for _, s := range set {
-			f := o.feedback(c.code, s)
+		for i, s := range set {
+			f := fb[i]
 			groups[pos[f]] = s
 			pos[f]++
 		}
 		// A code that splits the set exactly as an earlier one did leads to the same trees
 		// (only a code that is not a secret can do that, and the earlier one is lower).
-		sig := make([]byte, n)
-		label := map[int]byte{win: 255}
-		for i, s := range set {
-			f := o.feedback(c.code, s)
-			l, ok := label[f]
-			if !ok {
-				l = byte(len(label) - 1)
-				label[f] = l
+		label[win] = 255
+		for i, f := range fb {
+			if label[f] == 0 {
+				labelled = append(labelled, f)
+				label[f] = byte(len(labelled))
 			}
-			sig[i] = l
+			sig[i] = label[f] - 1
 		}
+		for _, f := range labelled {
+			label[f] = 0
+		}
+		labelled = labelled[:0]
 		if _, dup := seen[string(sig)]; dup {
 			continue
 		}
@@ -457,9 +482,9 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 			continue
 		}
 		// The largest groups first: they are the likeliest to blow the budget.
-		idx := make([]int, len(order))
-		for i := range idx {
-			idx[i] = i
+		idx = idx[:0]
+		for i := range order {
+			idx = append(idx, i)
 		}
 		slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(counts[order[b]], counts[order[a]]) })
 		t := subtree{total: n, guess: c.code}
@@ -575,16 +600,21 @@ func (o *optimizer) groupBound(g []int32, depth int32) int32 {
 
 // splitsApart reports whether guess c puts each secret of set in a group of its own.
 func (o *optimizer) splitsApart(c int32, set []int32) bool {
-	counts := o.counts
-	clear(counts)
-	ok := true
+	var seen [4]uint64 // feedback indexes are bytes
+	row := o.row(c)
 	for _, s := range set {
-		f := o.feedback(c, s)
-		if counts[f]++; counts[f] > 1 {
-			ok = false
+		var f int
+		if row != nil {
+			f = int(row[s])
+		} else {
+			f = o.feedback(c, s)
 		}
+		if seen[f>>6&3]&(1<<(f&63)) != 0 {
+			return false
+		}
+		seen[f>>6&3] |= 1 << (f & 63)
 	}
-	return ok
+	return true
 }
 
 // greedy returns the total and worst case of a quick tree for set: each guess the canonical
