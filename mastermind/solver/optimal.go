@@ -2,8 +2,10 @@ package solver
 
 import (
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -29,13 +31,18 @@ const unbounded = math.MaxInt32
 // keeps what it has solved, so one optimizer answers a game's questions quickly once it has
 // answered the first. It is not safe for concurrent use.
 type optimizer struct {
-	sp     *space
-	table  []uint8 // table[g*n+s] is the feedback index of g against s
+	sp    *space
+	table []uint8 // table[g*n+s] is the feedback of g against s, as a dense index
+	// dense[f] is the dense index of the space's feedback index f: the feedbacks that can
+	// happen numbered from 0 in the same order, F of them, win the all-black one's.
+	dense  [256]uint8
+	F, win int
 	capped bool    // a cap on the worst case: depths count down
 	lb     []int32 // lb[m] is the least total any tree can take for m secrets
 	// lbApart[m] and worstApart[m] are the least total and worst case of a tree for m secrets
 	// whose first guess is not one of them: no secret is found at once.
 	lbApart, worstApart []int32
+	depthOf             []int32 // depthOf[m] is the least worst case of any tree for m secrets
 	reach               []int32 // reach[d] is the most secrets d guesses can tell apart (at most n+1)
 	memo                map[uint64][]memoEntry
 	mark                []uint32 // mark[c] == node: code c is in the node's set
@@ -43,6 +50,14 @@ type optimizer struct {
 	// workers are clones that solve the first guess's groups side by side, one a core.
 	workers []*optimizer
 	node    uint32
+	// linear is the most secrets m for which every lb[k], k <= m, is 2k-1: a guess that
+	// could split the rest apart. fpad is F rounded up to a power of two.
+	linear, fpad int32
+	winMask      []uint64 // the win's byte in a code's counts, a word at a time
+	// Scratch for rateAll, an entry a code.
+	masks  []uint64
+	counts []uint8
+	rated  []int32
 }
 
 // memoEntry is a solved set: its best tree, or a total its best tree is known to exceed.
@@ -60,6 +75,15 @@ const maxTableCodes = 1 << 13
 func newOptimizer(sp *space, capped bool) *optimizer {
 	o := &optimizer{sp: sp, capped: capped, memo: map[uint64][]memoEntry{}, mark: make([]uint32, sp.n)}
 	n := sp.n
+	w := sp.rules.Width
+	for f := range sp.feedbacks() {
+		b, t := f/sp.stride, f%sp.stride // black, and black and white together
+		if b <= t && t <= w && !(b == w-1 && t == w) {
+			o.dense[f] = uint8(o.F)
+			o.F++
+		}
+	}
+	o.win = int(o.dense[sp.win()])
 	o.colors = make([]uint16, n)
 	for c := range n {
 		for j := range sp.rules.Width {
@@ -71,7 +95,7 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 		for g := range int32(n) {
 			row := o.table[int(g)*n:][:n]
 			for s := range int32(n) {
-				row[s] = uint8(sp.score(g, s))
+				row[s] = o.dense[sp.score(g, s)]
 			}
 		}
 	}
@@ -90,7 +114,8 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 		o.lb[m] = total
 	}
 	// depthOf[m] is the least worst case of a tree for m secrets.
-	depthOf := make([]int32, n+1)
+	o.depthOf = make([]int32, n+1)
+	depthOf := o.depthOf
 	for m := int32(1); m <= int32(n); m++ {
 		k := min(groups, m-1)
 		depthOf[m] = 1
@@ -105,6 +130,13 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 		o.lbApart[m] = m + r*o.lb[q+1] + (k-r)*o.lb[q]
 		o.worstApart[m] = 1 + depthOf[(m+k-1)/k]
 	}
+	for m := int32(1); m <= int32(n) && o.lb[m] == 2*m-1; m++ {
+		o.linear = m
+	}
+	for o.fpad = 8; o.fpad < int32(o.F); o.fpad *= 2 {
+	}
+	o.winMask = make([]uint64, o.fpad/8)
+	o.winMask[o.win/8] = 0xFF << (8 * (o.win % 8))
 	o.reach = []int32{0}
 	for reach := int32(1); reach <= int32(n); reach = 1 + groups*reach {
 		o.reach = append(o.reach, reach)
@@ -119,6 +151,7 @@ func (o *optimizer) clone() *optimizer {
 	c := *o
 	c.memo = map[uint64][]memoEntry{}
 	c.mark, c.node = make([]uint32, len(o.mark)), 0
+	c.masks, c.counts, c.rated = nil, nil, nil
 	c.workers = nil
 	return &c
 }
@@ -145,7 +178,7 @@ func (o *optimizer) feedback(g, s int32) int {
 	if o.table != nil {
 		return int(o.table[int(g)*o.sp.n+int(s)])
 	}
-	return o.sp.score(g, s)
+	return int(o.dense[o.sp.score(g, s)])
 }
 
 // better reports whether tree a, whose guess is possible when ap, beats tree b: fewer
@@ -225,7 +258,7 @@ type candidate struct {
 // search is solve without the memo.
 func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool) {
 	n := int32(len(set))
-	sp, win := o.sp, o.sp.win()
+	sp, win := o.sp, o.win
 	o.node++
 	node := o.node
 	for _, c := range set {
@@ -256,7 +289,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	absent := ^present & (1<<sp.rules.Colors - 1)
 	lowestAbsent := absent & -absent
 	alike := func(c int32) bool { return o.colors[c]&absent&^lowestAbsent == 0 }
-	counts := make([]int32, sp.feedbacks()) // this node's own: the children have theirs
+	counts := make([]int32, o.F) // this node's own: the children have theirs
 	// score returns a code's candidate, and false when it cannot help. It counts into the
 	// node's counts and clears only what it touched, so that a small set costs little.
 	touched := make([]int, len(counts)+1)
@@ -287,7 +320,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 			}
 		} else {
 			for _, s := range set {
-				f := sp.score(c, s)
+				f := o.feedback(c, s)
 				if counts[f] == 0 {
 					touched[nt] = f
 					nt++
@@ -323,11 +356,18 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	if found && (best.total < o.lbApart[n] || best.total == o.lbApart[n] && best.worst <= o.worstApart[n]) {
 		return best, true // no other code can do better
 	}
+	rated := o.rateAll(set, reach)
 	if o.lbApart[n] == 2*n && depth >= 2 {
 		// Few enough secrets that a code could tell them all apart: the lowest that does is
 		// the best (no possible code does, or the search would have stopped), and when none
 		// does, a code that is not a secret leaves a pair at least: 2n+1 or more.
-		if g := o.firstApart(set); g >= 0 {
+		var g int32
+		if rated == byMasks {
+			g = o.firstApartByMasks(n)
+		} else {
+			g = o.firstApart(set)
+		}
+		if g >= 0 {
 			t := subtree{2 * n, 2, g}
 			return t, t.total <= limit
 		}
@@ -343,12 +383,121 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 		if o.mark[c] == node || !alike(c) || !sy.trivial && !sy.canonical(sp.pegs[c]) {
 			continue
 		}
+		if rated != notRated {
+			if lb := o.rated[c]; lb >= 0 && lb <= limit && (!found || lb <= best.total) {
+				cands = append(cands, candidate{c, false, lb})
+			}
+			continue
+		}
 		if cand, ok := score(c); ok && (!found || cand.lb <= best.total) {
 			cands = append(cands, cand)
 		}
 	}
 	best, _, found = o.tryAll(set, path, cands, best, bestPossible, found, childDepth)
 	return best, found
+}
+
+// How rateAll rated the codes: not at all, by the feedbacks each code gets (masks), or by
+// how many secrets get each (counts).
+const (
+	notRated = iota
+	byMasks
+	byCounts
+)
+
+// rateAll rates every code at once as the first guess for set, as search's score does one at
+// a time: rated[c] is the least total of a tree for set that starts with c (n, and the ideal
+// tree of each group c leaves), or -1 when c cannot help (it leaves the set whole, or a group
+// larger than reach). It reads each secret's row of the table straight through, so that no
+// count waits on the one before. It rates nothing, and says so, when there is no table or
+// the set is too large for a byte a count.
+func (o *optimizer) rateAll(set []int32, reach int32) int {
+	n, N := int32(len(set)), o.sp.n
+	if o.table == nil || n > 255 {
+		return notRated
+	}
+	if o.rated == nil {
+		o.rated = make([]int32, N)
+	}
+	rated := o.rated
+	if n <= o.linear && n <= reach && o.F <= 64 {
+		// Each group of k secrets has an ideal tree of 2k-1 guesses, so the groups' sum to
+		// 2(n-found)-groups: which feedbacks a code gets is all there is to know, a bit each.
+		if o.masks == nil {
+			o.masks = make([]uint64, N)
+		}
+		masks := o.masks
+		clear(masks)
+		for _, s := range set {
+			for c, f := range o.row(s) {
+				masks[c] |= 1 << (f & 63)
+			}
+		}
+		winBit := uint64(1) << o.win
+		for c, m := range masks {
+			found := int32(m >> o.win & 1)
+			groups := int32(bits.OnesCount64(m &^ winBit))
+			if found == 0 && groups == 1 {
+				rated[c] = -1 // it tells nothing
+				continue
+			}
+			rated[c] = n + 2*(n-found) - groups
+		}
+		return byMasks
+	}
+	// Byte counts, fpad of them a code; then the same sum as above, less what groups of more
+	// than linear secrets (or than reach) change: they are few, and found a word at a time.
+	fp := int(o.fpad)
+	if o.counts == nil {
+		o.counts = make([]uint8, N*fp)
+	}
+	counts := o.counts
+	clear(counts)
+	for _, s := range set {
+		for c, f := range o.row(s) {
+			counts[c*fp+int(f)]++
+		}
+	}
+	over := min(o.linear, reach) // a count above this needs a closer look
+	overBias := uint64(0x7F-over) * ones8
+	for c := range N {
+		found, groups, extra := int32(counts[c*fp+o.win]), int32(0), int32(0)
+		for w := range fp / 8 {
+			x := binary.LittleEndian.Uint64(counts[c*fp+8*w:]) &^ o.winMask[w]
+			groups += int32(bits.OnesCount64((x | (x&low7 + low7)) & high8))
+			for big := (x | (x&low7 + overBias)) & high8; big != 0; big &= big - 1 {
+				k := int32(x >> (bits.TrailingZeros64(big) - 7) & 0xFF)
+				if k == n || k > reach {
+					extra = -1 << 30 // it tells nothing, or leaves more than the depth left can tell apart
+				}
+				extra += o.lb[k] - (2*k - 1)
+			}
+		}
+		if extra < 0 || found == 0 && groups == 1 {
+			rated[c] = -1
+			continue
+		}
+		rated[c] = n + 2*(n-found) - groups + extra
+	}
+	return byCounts
+}
+
+const (
+	ones8 = 0x0101010101010101
+	low7  = 0x7F7F7F7F7F7F7F7F
+	high8 = 0x8080808080808080
+)
+
+// firstApartByMasks is firstApart for a set of n secrets that rateAll has just rated by
+// masks: the lowest code that gets n feedbacks, none of them the win.
+func (o *optimizer) firstApartByMasks(n int32) int32 {
+	winBit := uint64(1) << o.win
+	for c, m := range o.masks {
+		if m&winBit == 0 && int32(bits.OnesCount64(m)) == n {
+			return int32(c)
+		}
+	}
+	return -1
 }
 
 // firstApart returns the lowest code that gives every secret of set a different feedback, or
@@ -393,8 +542,8 @@ func (o *optimizer) row(g int32) []uint8 {
 // returns the best tree then.
 func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, bestPossible, found bool, childDepth int32) (subtree, bool, bool) {
 	n := int32(len(set))
-	counts := make([]int32, o.sp.feedbacks())
-	win := o.sp.win()
+	counts := make([]int32, o.F)
+	win := o.win
 	slices.SortFunc(cands, func(a, b candidate) int {
 		if c := cmp.Compare(a.lb, b.lb); c != 0 {
 			return c
@@ -465,6 +614,23 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 			continue
 		}
 		seen[string(sig)] = struct{}{}
+		// A code whose bound only ties with the best tree so far can beat it only on the tie
+		// rules: with a shorter worst case, or as short and possible when the best is not, or
+		// the lower code. Each group of k needs at least depthOf[k] more guesses.
+		if found && c.lb == best.total {
+			worst := int32(0)
+			if c.possible {
+				worst = 1
+			}
+			for f, k := range counts {
+				if k > 0 && f != win {
+					worst = max(worst, 1+o.depthOf[k])
+				}
+			}
+			if worst > best.worst || worst == best.worst && !(c.possible && !bestPossible || c.possible == bestPossible && c.code < best.guess) {
+				continue
+			}
+		}
 		// Bound each group from what is known of it, and give up on the code when the
 		// bounds already exceed the best so far.
 		order := order[:0]
@@ -631,7 +797,7 @@ func (o *optimizer) greedy(set, path []int32, depth int32) (total, worst int32) 
 		o.mark[c] = node
 	}
 	sy := newSymmetry(o.sp, path)
-	counts := make([]int32, o.sp.feedbacks())
+	counts := make([]int32, o.F)
 	best, bestCost, bestPossible := int32(-1), int64(0), false
 	for c := range int32(o.sp.n) {
 		if !sy.trivial && !sy.canonical(o.sp.pegs[c]) {
