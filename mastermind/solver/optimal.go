@@ -559,10 +559,10 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 
 	next := append(path[:len(path):len(path)], 0)
 	groups := make([]int32, n)
-	var start [256]int32
+	start, pos := make([]int32, o.F), make([]int32, o.F) // where each feedback's group starts in groups
 	seen := map[string]struct{}{}
-	var order, idx []int
-	var bound []int32
+	order, idx := make([]int, 0, o.F), make([]int, 0, o.F)
+	bound := make([]int32, 0, o.F)
 	fb := make([]uint8, n) // the candidate's feedback for each secret of set
 	sig := make([]byte, n) // the same, relabelled by first appearance
 	var label [256]byte    // label[f]-1 is f's label, 0 while f has none
@@ -590,7 +590,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 			start[f] = sum
 			sum += k
 		}
-		pos := start
+		copy(pos, start)
 		for i, s := range set {
 			f := fb[i]
 			groups[pos[f]] = s
@@ -660,7 +660,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 		next[len(next)-1] = c.code
 		if len(path) == 0 && len(o.workers) > 1 {
 			// The first guess: its groups side by side, each against the bounds of the others.
-			if total, worst, ok := o.solveGroups(groups, start[:], counts, order, bound, idx, next, best.total-n, childDepth); ok {
+			if total, worst, ok := o.solveGroups(groups, start, counts, order, bound, idx, next, best.total-n, childDepth); ok {
 				t.total += total
 				t.worst = max(t.worst, worst)
 				if t.total <= best.total && (!found || better(t, c.possible, best, bestPossible)) {
