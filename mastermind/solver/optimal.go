@@ -53,7 +53,8 @@ type optimizer struct {
 	// linear is the most secrets m for which every lb[k], k <= m, is 2k-1: a guess that
 	// could split the rest apart. fpad is F rounded up to a power of two.
 	linear, fpad int32
-	winMask      []uint64 // the win's byte in a code's counts, a word at a time
+	winMask      []uint64   // the win's byte in a code's counts, a word at a time
+	bit          [64]uint64 // bit[f] is 1<<f
 	// Scratch for rateAll, an entry a code.
 	masks  []uint64
 	counts []uint8
@@ -134,6 +135,9 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 		o.linear = m
 	}
 	for o.fpad = 8; o.fpad < int32(o.F); o.fpad *= 2 {
+	}
+	for f := range o.bit {
+		o.bit[f] = 1 << f
 	}
 	o.winMask = make([]uint64, o.fpad/8)
 	o.winMask[o.win/8] = 0xFF << (8 * (o.win % 8))
@@ -384,10 +388,15 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 			continue
 		}
 		if rated != notRated {
-			if lb := o.rated[c]; lb >= 0 && lb <= limit && (!found || lb <= best.total) {
-				cands = append(cands, candidate{c, false, lb})
+			lb := o.rated[c]
+			if lb < 0 || lb > limit || found && lb > best.total {
+				continue
 			}
-			continue
+			if rated == byCounts || n <= o.linear {
+				cands = append(cands, candidate{c, false, lb})
+				continue
+			}
+			// Only a lower bound: count the code's groups for the exact one.
 		}
 		if cand, ok := score(c); ok && (!found || cand.lb <= best.total) {
 			cands = append(cands, cand)
@@ -420,17 +429,27 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 		o.rated = make([]int32, N)
 	}
 	rated := o.rated
-	if n <= o.linear && n <= reach && o.F <= 64 {
-		// Each group of k secrets has an ideal tree of 2k-1 guesses, so the groups' sum to
-		// 2(n-found)-groups: which feedbacks a code gets is all there is to know, a bit each.
+	if n <= reach && o.F <= 64 {
+		// Each group of k secrets has an ideal tree of at least 2k-1 guesses (just that for
+		// k up to linear), so the groups' sum to at least 2(n-found)-groups: for a set of at
+		// most linear secrets, which feedbacks a code gets is all there is to know, a bit
+		// each; for a larger set it is a lower bound, which search makes exact for the codes
+		// that pass it. Two rows at a time, so that each code's mask is written half as often.
 		if o.masks == nil {
 			o.masks = make([]uint64, N)
 		}
 		masks := o.masks
 		clear(masks)
-		for _, s := range set {
-			for c, f := range o.row(s) {
-				masks[c] |= 1 << (f & 63)
+		bit := &o.bit
+		for i := 0; i+1 < len(set); i += 2 {
+			r0, r1 := o.row(set[i]), o.row(set[i+1])[:N]
+			for c, f := range r0 {
+				masks[c] |= bit[f&63] | bit[r1[c]&63]
+			}
+		}
+		if len(set)%2 == 1 {
+			for c, f := range o.row(set[len(set)-1]) {
+				masks[c] |= bit[f&63]
 			}
 		}
 		winBit := uint64(1) << o.win
