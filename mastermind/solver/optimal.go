@@ -360,6 +360,9 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	if found && (best.total < o.lbApart[n] || best.total == o.lbApart[n] && best.worst <= o.worstApart[n]) {
 		return best, true // no other code can do better
 	}
+	if !found && limit < o.lbApart[n] {
+		return best, false // no code that is not a secret fits in the limit either
+	}
 	rated := o.rateAll(set, reach)
 	if o.lbApart[n] == 2*n && depth >= 2 {
 		// Few enough secrets that a code could tell them all apart: the lowest that does is
