@@ -437,21 +437,22 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 		// k up to linear), so the groups' sum to at least 2(n-found)-groups: for a set of at
 		// most linear secrets, which feedbacks a code gets is all there is to know, a bit
 		// each; for a larger set it is a lower bound, which search makes exact for the codes
-		// that pass it. Two rows at a time, so that each code's mask is written half as often.
+		// that pass it. Four rows at a time, so that each code's mask is written a quarter as often.
 		if o.masks == nil {
 			o.masks = make([]uint64, N)
 		}
 		masks := o.masks
 		clear(masks)
 		bit := &o.bit
-		for i := 0; i+1 < len(set); i += 2 {
-			r0, r1 := o.row(set[i]), o.row(set[i+1])[:N]
+		i := 0
+		for ; i+3 < len(set); i += 4 {
+			r0, r1, r2, r3 := o.row(set[i]), o.row(set[i+1])[:N], o.row(set[i+2])[:N], o.row(set[i+3])[:N]
 			for c, f := range r0 {
-				masks[c] |= bit[f&63] | bit[r1[c]&63]
+				masks[c] |= bit[f&63] | bit[r1[c]&63] | bit[r2[c]&63] | bit[r3[c]&63]
 			}
 		}
-		if len(set)%2 == 1 {
-			for c, f := range o.row(set[len(set)-1]) {
+		for ; i < len(set); i++ {
+			for c, f := range o.row(set[i]) {
 				masks[c] |= bit[f&63]
 			}
 		}

@@ -25,7 +25,8 @@ func permutations(n int) [][]int {
 // TestCanonicalKeepsEveryOrbitsLowestCode checks the symmetry's promise by brute force: on
 // small games, after random guesses, the lowest code of every orbit — under every permutation
 // of positions and colours that leaves each guess as it was — is canonical. (The search may
-// skip any code that is not, so a wrong answer here would change results.)
+// skip any code that is not, so a wrong answer here would change results.) Where the group is
+// listed, no other code is.
 func TestCanonicalKeepsEveryOrbitsLowestCode(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 2))
 	for _, r := range []mastermind.Rules{
@@ -88,6 +89,10 @@ func TestCanonicalKeepsEveryOrbitsLowestCode(t *testing.T) {
 				}
 				if !sy.canonical(sp.pegs[lowest]) {
 					t.Fatalf("%dx%d after %v: %v, the lowest code of its orbit, is not canonical", r.Width, r.Colors, path, digits(lowest))
+				}
+				// Listed groups are exact: no other code of the orbit passes.
+				if r.Width <= listWidth && c != lowest && sy.canonical(sp.pegs[c]) {
+					t.Fatalf("%dx%d after %v: %v is canonical, but %v is lower in its orbit", r.Width, r.Colors, path, d, digits(lowest))
 				}
 			}
 		}
