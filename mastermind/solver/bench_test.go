@@ -40,18 +40,24 @@ func benchmarkEvaluate(b *testing.B, r mastermind.Rules, strategies ...solver.St
 	}
 	for _, s := range strategies {
 		b.Run(s.String(), func(b *testing.B) {
-			b.ReportAllocs()
-			var st solver.Stats
-			for b.Loop() {
-				var err error
-				if st, err = solver.Evaluate(r, s); err != nil {
-					b.Fatal(err)
-				}
-			}
+			st := evaluate(b, r, s)
 			b.ReportMetric(st.Average(), "guesses/game")
 			b.ReportMetric(float64(st.Max), "worst")
 		})
 	}
+}
+
+// evaluate runs Evaluate b.N times, reporting allocations, and returns its statistics.
+func evaluate(b *testing.B, r mastermind.Rules, s solver.Strategy) solver.Stats {
+	b.ReportAllocs()
+	var st solver.Stats
+	for b.Loop() {
+		var err error
+		if st, err = solver.Evaluate(r, s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return st
 }
 
 // BenchmarkTextbook is the textbook loop alone: a score table, then a fresh game for each
@@ -148,29 +154,8 @@ func BenchmarkOptimal(b *testing.B) {
 // search finding the tree (Evaluate reads no embedded tree): 5625 guesses, 6 at worst
 // (Koyama and Lai 1993), and with at most 5 guesses 5626.
 func BenchmarkEvaluateOptimal(b *testing.B) {
-	for _, tt := range []struct {
-		s            solver.Strategy
-		total, worst int
-	}{
-		{solver.Optimal, 5625, 6},
-		{solver.OptimalWithin(5), 5626, 5},
-	} {
-		b.Run(tt.s.String(), func(b *testing.B) {
-			b.ReportAllocs()
-			var st solver.Stats
-			for b.Loop() {
-				var err error
-				if st, err = solver.Evaluate(mastermind.Classic, tt.s); err != nil {
-					b.Fatal(err)
-				}
-			}
-			if st.Total != tt.total || st.Max != tt.worst {
-				b.Fatalf("%v: %d guesses, %d at worst; want %d, %d", tt.s, st.Total, st.Max, tt.total, tt.worst)
-			}
-			b.ReportMetric(float64(st.Total), "guesses")
-			b.ReportMetric(float64(st.Max), "worst")
-		})
-	}
+	b.Run("Optimal", func(b *testing.B) { benchmarkOptimal(b, mastermind.Classic, solver.Optimal, 5625, 6) })
+	b.Run("OptimalWithin(5)", func(b *testing.B) { benchmarkOptimal(b, mastermind.Classic, solver.OptimalWithin(5), 5626, 5) })
 }
 
 // BenchmarkOptimalLarger searches the optimal trees of 4 pegs of 7 and of 8 colours: 11228
@@ -180,29 +165,24 @@ func BenchmarkEvaluateOptimal(b *testing.B) {
 //
 //	go test -run '^$' -bench OptimalLarger -benchtime 1x -timeout 1h ./mastermind/solver/
 func BenchmarkOptimalLarger(b *testing.B) {
-	for _, tt := range []struct {
-		r            mastermind.Rules
-		total, worst int
-	}{
-		{mastermind.Rules{Colors: 7, Width: 4, MaxTurns: 12}, 11228, 6},
-		{mastermind.Rules{Colors: 8, Width: 4, MaxTurns: 12}, 20471, 7},
-	} {
-		b.Run(fmt.Sprintf("%dx%d", tt.r.Width, tt.r.Colors), func(b *testing.B) {
-			if testing.Short() && tt.r.Colors == 8 {
-				b.Skip("-short: the optimal 4x8 tree takes minutes; run by hand")
-			}
-			var st solver.Stats
-			for b.Loop() {
-				var err error
-				if st, err = solver.Evaluate(tt.r, solver.Optimal); err != nil {
-					b.Fatal(err)
-				}
-			}
-			if st.Total != tt.total || st.Max != tt.worst {
-				b.Fatalf("%d guesses, %d at worst; want %d, %d", st.Total, st.Max, tt.total, tt.worst)
-			}
-			b.ReportMetric(float64(st.Total), "guesses")
-			b.ReportMetric(float64(st.Max), "worst")
-		})
+	b.Run("4x7", func(b *testing.B) {
+		benchmarkOptimal(b, mastermind.Rules{Colors: 7, Width: 4, MaxTurns: 12}, solver.Optimal, 11228, 6)
+	})
+	b.Run("4x8", func(b *testing.B) {
+		if testing.Short() {
+			b.Skip("-short: the optimal 4x8 tree takes minutes; run by hand")
+		}
+		benchmarkOptimal(b, mastermind.Rules{Colors: 8, Width: 4, MaxTurns: 12}, solver.Optimal, 20471, 7)
+	})
+}
+
+// benchmarkOptimal runs Evaluate for an optimal strategy s, which searches for its tree, and
+// fails unless it gives the published total and worst case.
+func benchmarkOptimal(b *testing.B, r mastermind.Rules, s solver.Strategy, total, worst int) {
+	st := evaluate(b, r, s)
+	if st.Total != total || st.Max != worst {
+		b.Fatalf("%v: %d guesses, %d at worst; want %d, %d", s, st.Total, st.Max, total, worst)
 	}
+	b.ReportMetric(float64(st.Total), "guesses")
+	b.ReportMetric(float64(st.Max), "worst")
 }
