@@ -52,8 +52,8 @@ func Score(secret, guess Code) (Feedback, error) {
 		// colours) are scored without a branch on the pegs. colorCount gives each colour a
 		// byte, so that adding up the pegs' entries counts each code's colours, a byte a
 		// colour. The pegs in common, black or white, are the sum over colours of the smaller
-		// count; the bytes' minima are taken all at once: a byte of (cs|0x80…) - cg keeps its
-		// top bit where the secret's count is at least the guess's.
+		// count: the guess's n pegs less, for each colour, those beyond the secret's count,
+		// which a byte of (cg|0x80…) - cs gives for all colours at once.
 		s, g := secret[:4], guess[:4]
 		cs := colorCount[s[0]] + colorCount[s[1]] + colorCount[s[2]] + colorCount[s[3]]
 		cg := colorCount[g[0]] + colorCount[g[1]] + colorCount[g[2]] + colorCount[g[3]]
@@ -63,12 +63,14 @@ func Score(secret, guess Code) (Feedback, error) {
 			cg += colorCount[guess[i]]
 			black += same(secret[i], guess[i])
 		}
-		// A colour outside 1 to 8 has no byte (its entry is 0), and then the counts add up
-		// to less than 2n: such codes are scored by pairing, below.
-		if (cs+cg)*ones8>>56 == uint64(2*n) {
-			geq := ((cs | highBits) - cg) & highBits >> 7 * 0xFF // 0xFF in the bytes where cs >= cg
-			common := int((cg&geq | cs&^geq) * ones8 >> 56)
-			return Feedback{Black: black, White: common - black}, nil
+		// A colour outside 1 to 8 adds 0x10 to the first byte instead (at most 0x80 from 8
+		// pegs, so no byte overflows), and then a high nibble is set: such codes are scored
+		// by pairing, below.
+		if (cs|cg)&0xF0F0F0F0F0F0F0F0 == 0 {
+			d := (cg | highBits) - cs               // a byte a colour: 0x80 + the guess's count - the secret's
+			over := d & highBits >> 7 * 0x7F        // 0x7F where the guess holds as many or more
+			excess := int((d & over) * ones8 >> 56) // guess pegs beyond the secret's count
+			return Feedback{Black: black, White: n - excess - black}, nil
 		}
 	}
 	switch {
@@ -107,8 +109,16 @@ func Score(secret, guess Code) (Feedback, error) {
 }
 
 // colorCount has, for each colour from 1 to 8, a 1 in that colour's byte (colour c in byte
-// c-1), and 0 for every other colour. It is read, never written.
-var colorCount = [256]uint64{1: 1, 2: 1 << 8, 3: 1 << 16, 4: 1 << 24, 5: 1 << 32, 6: 1 << 40, 7: 1 << 48, 8: 1 << 56}
+// c-1), and 0x10 for every other colour. It is read, never written.
+var colorCount = func() (t [256]uint64) {
+	for c := range t {
+		t[c] = 0x10
+	}
+	for c := 1; c <= 8; c++ {
+		t[c] = 1 << (8 * (c - 1))
+	}
+	return t
+}()
 
 // same is 1 if a and b are the same colour, else 0; the compiler makes it a comparison and
 // a set, without a branch.
