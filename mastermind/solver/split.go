@@ -16,22 +16,35 @@ type tally struct {
 	// feedbacks it saw in touched, and reset zeroes those; otherwise reset clears counts,
 	// which is quicker than listing.
 	sparse bool
+	// counts2 holds the odd-numbered secrets' counts while a dense split runs, so that two
+	// secrets in a row of one group do not wait on each other's count; split adds them into
+	// counts (merge) before it returns a cost, and reset clears them after a cut-off.
+	counts2 []int32
 }
 
 func newTally(sp *space) *tally {
-	return &tally{counts: make([]int32, sp.feedbacks()), touched: make([]uint16, 0, sp.feedbacks())}
+	return &tally{counts: make([]int32, sp.feedbacks()), counts2: make([]int32, sp.feedbacks()), touched: make([]uint16, 0, sp.feedbacks())}
 }
 
 // reset zeroes the counts the last split set.
 func (t *tally) reset() {
 	if !t.sparse {
 		clear(t.counts)
+		clear(t.counts2)
 		return
 	}
 	for _, f := range t.touched {
 		t.counts[f] = 0
 	}
 	t.touched = t.touched[:0]
+}
+
+// merge adds counts2 into counts and clears it, after a dense split that counted in both.
+func (t *tally) merge() {
+	for f, c := range t.counts2 {
+		t.counts[f] += c
+		t.counts2[f] = 0
+	}
 }
 
 // blackIndex returns the black pegs' part of a feedback index, from the XOR of two packed
@@ -50,6 +63,9 @@ func blackIndex(x, low uint64, width, stride int) int {
 //
 // The scoring is written out in each strategy's loop rather than shared, so that each loop
 // keeps its locals in registers and has no branch on the strategy; blackIndex is inlined.
+// When the secrets outnumber the feedbacks, each loop takes two secrets at a time and counts
+// the second in counts2, so that two secrets of one group in a row do not wait on each
+// other's count (a load that waits for the store before it); merge then adds the two.
 func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
 	sp := se.sp
 	gp := sp.pegs[g]
@@ -64,15 +80,43 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 		if limit < math.MaxInt32 {
 			lim = int32(limit)
 		}
-		for _, s := range rem {
-			f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
-			c := counts[f] + 1
-			counts[f] = c
-			if c == 1 && sparse {
-				t.touched = append(t.touched, uint16(f))
+		if !sparse {
+			// Two secrets at a time, into two sets of counts; the cut-off reads both.
+			counts2 := t.counts2[:len(counts)]
+			i := 0
+			for ; i+1 < len(rem); i += 2 {
+				s0, s1 := rem[i], rem[i+1]
+				f0 := blackIndex(gp^pegs[s0], low, w, stride) + int(row[ms[s0]])
+				f1 := blackIndex(gp^pegs[s1], low, w, stride) + int(row[ms[s1]])
+				a := counts[f0] + 1
+				counts[f0] = a
+				b := counts2[f1] + 1
+				counts2[f1] = b
+				if a+counts2[f0] >= lim || b+counts[f1] >= lim {
+					return 0, false
+				}
 			}
-			if c >= lim {
-				return 0, false
+			if i < len(rem) {
+				s := rem[i]
+				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				c := counts[f] + 1
+				counts[f] = c
+				if c+counts2[f] >= lim {
+					return 0, false
+				}
+			}
+			t.merge()
+		} else {
+			for _, s := range rem {
+				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				c := counts[f] + 1
+				counts[f] = c
+				if c == 1 {
+					t.touched = append(t.touched, uint16(f))
+				}
+				if c >= lim {
+					return 0, false
+				}
 			}
 		}
 		var largest int32
@@ -92,11 +136,40 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			lim = int64(limit)
 		}
 		var squares int64
+		if !sparse {
+			counts2 := t.counts2[:len(counts)]
+			i := 0
+			for ; i+1 < len(rem); i += 2 {
+				s0, s1 := rem[i], rem[i+1]
+				f0 := blackIndex(gp^pegs[s0], low, w, stride) + int(row[ms[s0]])
+				f1 := blackIndex(gp^pegs[s1], low, w, stride) + int(row[ms[s1]])
+				a := counts[f0]
+				counts[f0] = a + 1
+				p0 := a + counts2[f0] // the secrets of f0's group before s0
+				b := counts2[f1]
+				counts2[f1] = b + 1
+				squares += 2*int64(p0) + 2*int64(b+counts[f1]) + 2
+				if squares >= lim {
+					return 0, false
+				}
+			}
+			if i < len(rem) {
+				s := rem[i]
+				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				c := counts[f]
+				counts[f] = c + 1
+				if squares += 2*int64(c+counts2[f]) + 1; squares >= lim {
+					return 0, false
+				}
+			}
+			t.merge()
+			return float64(squares), true
+		}
 		for _, s := range rem {
 			f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
 			c := counts[f]
 			counts[f] = c + 1
-			if c == 0 && sparse {
+			if c == 0 {
 				t.touched = append(t.touched, uint16(f))
 			}
 			if squares += 2*int64(c) + 1; squares >= lim {
@@ -111,15 +184,46 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			return 0, false
 		}
 		groups := 0
+		if !sparse {
+			counts2 := t.counts2[:len(counts)]
+			i := 0
+			for ; i+1 < len(rem); i += 2 {
+				s0, s1 := rem[i], rem[i+1]
+				f0 := blackIndex(gp^pegs[s0], low, w, stride) + int(row[ms[s0]])
+				f1 := blackIndex(gp^pegs[s1], low, w, stride) + int(row[ms[s1]])
+				a := counts[f0]
+				counts[f0] = a + 1
+				if a+counts2[f0] == 0 {
+					groups++
+				}
+				b := counts2[f1]
+				counts2[f1] = b + 1
+				if b+counts[f1] == 0 {
+					groups++
+				}
+				if float64(groups+len(rem)-i-2) <= need {
+					return 0, false
+				}
+			}
+			if i < len(rem) {
+				s := rem[i]
+				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				c := counts[f]
+				counts[f] = c + 1
+				if c+counts2[f] == 0 {
+					groups++
+				}
+			}
+			t.merge()
+			return -float64(groups), true
+		}
 		for i, s := range rem {
 			f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
 			c := counts[f]
 			counts[f] = c + 1
 			if c == 0 {
 				groups++
-				if sparse {
-					t.touched = append(t.touched, uint16(f))
-				}
+				t.touched = append(t.touched, uint16(f))
 			} else if float64(groups+len(rem)-i-1) <= need {
 				return 0, false
 			}
@@ -131,27 +235,58 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 		cut := limit + 1e-9*math.Max(1, math.Abs(limit))
 		xlogx := sp.xlogx
 		var running float64
+		if !sparse {
+			counts2 := t.counts2[:len(counts)]
+			i := 0
+			for ; i+1 < len(rem); i += 2 {
+				s0, s1 := rem[i], rem[i+1]
+				f0 := blackIndex(gp^pegs[s0], low, w, stride) + int(row[ms[s0]])
+				f1 := blackIndex(gp^pegs[s1], low, w, stride) + int(row[ms[s1]])
+				a := counts[f0]
+				counts[f0] = a + 1
+				if c := a + counts2[f0]; c > 0 {
+					running += xlogx[c+1] - xlogx[c]
+				}
+				b := counts2[f1]
+				counts2[f1] = b + 1
+				if c := b + counts[f1]; c > 0 {
+					running += xlogx[c+1] - xlogx[c]
+				}
+				if running >= cut {
+					return 0, false
+				}
+			}
+			if i < len(rem) {
+				s := rem[i]
+				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				c := counts[f]
+				counts[f] = c + 1
+				if c += counts2[f]; c > 0 {
+					if running += xlogx[c+1] - xlogx[c]; running >= cut {
+						return 0, false
+					}
+				}
+			}
+			t.merge()
+			var sum float64
+			for _, c := range counts {
+				sum += xlogx[c]
+			}
+			return sum, true
+		}
 		for _, s := range rem {
 			f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
 			c := counts[f]
 			counts[f] = c + 1
 			if c == 0 {
-				if sparse {
-					t.touched = append(t.touched, uint16(f))
-				}
+				t.touched = append(t.touched, uint16(f))
 			} else if running += xlogx[c+1] - xlogx[c]; running >= cut {
 				return 0, false
 			}
 		}
 		var sum float64
-		if sparse {
-			for _, f := range t.touched {
-				sum += xlogx[counts[f]]
-			}
-		} else {
-			for _, c := range counts {
-				sum += xlogx[c]
-			}
+		for _, f := range t.touched {
+			sum += xlogx[counts[f]]
 		}
 		return sum, true
 	}
