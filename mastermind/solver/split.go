@@ -74,6 +74,7 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 	w, stride, low := sp.rules.Width, sp.stride, sp.low
 	sparse := len(rem) < len(counts)
 	t.sparse = sparse
+	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
 	switch se.strategy {
 	case Knuth: // the largest group, which only grows
 		lim := int32(math.MaxInt32)
@@ -86,8 +87,8 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			i := 0
 			for ; i+1 < len(rem); i += 2 {
 				s0, s1 := rem[i], rem[i+1]
-				f0 := blackIndex(gp^pegs[s0], low, w, stride) + int(row[ms[s0]])
-				f1 := blackIndex(gp^pegs[s1], low, w, stride) + int(row[ms[s1]])
+				f0 := index(s0)
+				f1 := index(s1)
 				a := counts[f0] + 1
 				counts[f0] = a
 				b := counts2[f1] + 1
@@ -98,7 +99,7 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			}
 			if i < len(rem) {
 				s := rem[i]
-				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				f := index(s)
 				c := counts[f] + 1
 				counts[f] = c
 				if c+counts2[f] >= lim {
@@ -108,7 +109,7 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			t.merge()
 		} else {
 			for _, s := range rem {
-				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				f := index(s)
 				c := counts[f] + 1
 				counts[f] = c
 				if c == 1 {
@@ -141,8 +142,8 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			i := 0
 			for ; i+1 < len(rem); i += 2 {
 				s0, s1 := rem[i], rem[i+1]
-				f0 := blackIndex(gp^pegs[s0], low, w, stride) + int(row[ms[s0]])
-				f1 := blackIndex(gp^pegs[s1], low, w, stride) + int(row[ms[s1]])
+				f0 := index(s0)
+				f1 := index(s1)
 				a := counts[f0]
 				counts[f0] = a + 1
 				p0 := a + counts2[f0] // the secrets of f0's group before s0
@@ -155,7 +156,7 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			}
 			if i < len(rem) {
 				s := rem[i]
-				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				f := index(s)
 				c := counts[f]
 				counts[f] = c + 1
 				if squares += 2*int64(c+counts2[f]) + 1; squares >= lim {
@@ -166,7 +167,7 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			return float64(squares), true
 		}
 		for _, s := range rem {
-			f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+			f := index(s)
 			c := counts[f]
 			counts[f] = c + 1
 			if c == 0 {
@@ -189,8 +190,8 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			i := 0
 			for ; i+1 < len(rem); i += 2 {
 				s0, s1 := rem[i], rem[i+1]
-				f0 := blackIndex(gp^pegs[s0], low, w, stride) + int(row[ms[s0]])
-				f1 := blackIndex(gp^pegs[s1], low, w, stride) + int(row[ms[s1]])
+				f0 := index(s0)
+				f1 := index(s1)
 				a := counts[f0]
 				counts[f0] = a + 1
 				if a+counts2[f0] == 0 {
@@ -207,7 +208,7 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			}
 			if i < len(rem) {
 				s := rem[i]
-				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				f := index(s)
 				c := counts[f]
 				counts[f] = c + 1
 				if c+counts2[f] == 0 {
@@ -218,7 +219,7 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			return -float64(groups), true
 		}
 		for i, s := range rem {
-			f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+			f := index(s)
 			c := counts[f]
 			counts[f] = c + 1
 			if c == 0 {
@@ -240,8 +241,8 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			i := 0
 			for ; i+1 < len(rem); i += 2 {
 				s0, s1 := rem[i], rem[i+1]
-				f0 := blackIndex(gp^pegs[s0], low, w, stride) + int(row[ms[s0]])
-				f1 := blackIndex(gp^pegs[s1], low, w, stride) + int(row[ms[s1]])
+				f0 := index(s0)
+				f1 := index(s1)
 				a := counts[f0]
 				counts[f0] = a + 1
 				if c := a + counts2[f0]; c > 0 {
@@ -258,7 +259,7 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			}
 			if i < len(rem) {
 				s := rem[i]
-				f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+				f := index(s)
 				c := counts[f]
 				counts[f] = c + 1
 				if c += counts2[f]; c > 0 {
@@ -275,7 +276,7 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 			return sum, true
 		}
 		for _, s := range rem {
-			f := blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]])
+			f := index(s)
 			c := counts[f]
 			counts[f] = c + 1
 			if c == 0 {
