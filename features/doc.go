@@ -15,7 +15,10 @@
 //	func TestAcceptance(t *testing.T) {
 //		features.RunMastermind(t, func(colors, width, turns int, secret []int) (features.MastermindGame, error) {
 //			g, err := mygame.New(colors, width, turns, secret)
-//			return game{g}, err // game gives the kit Score, TurnsLeft and Guesses
+//			if err != nil {
+//				return nil, err
+//			}
+//			return game{g}, nil // game gives the kit Score, TurnsLeft and Guesses
 //		})
 //	}
 //
@@ -23,18 +26,17 @@
 // it (TestAcceptance/Playing_mastermind/Making_a_guess/row_15), strictly and in the files'
 // order, each with a new game. A failure names the scenario, its row, the step that failed and
 // the game it played; the summary counts the scenarios that ran and says how to run a failed
-// one again. go test's -godog.format, -godog.tags, -godog.random and -godog.stop-on-failure
-// flags choose the scenarios and write JUnit or Cucumber reports (see Run).
+// one again. go test's -kata.tags, -kata.random, -kata.stop-on-failure and -kata.format flags
+// choose the scenarios and write JUnit or Cucumber reports (see RunMastermind).
 //
 // For tic-tac-toe, pass a Classifier to RunTicTacToe the same way.
 //
-// # Running scenarios from a tool
+// # With godog
 //
-// Mastermind and TicTacToe return a Kata, whose Scenarios and Run run one scenario at a time
-// and return a Result; Select chooses and orders scenarios by Options; Summary, Failure,
-// Pretty, WriteJUnit and WriteCucumber write what happened. The kata command uses them to run
-// the same scenarios against a program in any language.
+// InitializeMastermind and InitializeTicTacToe register the steps on a godog
+// ScenarioContext, for a godog.TestSuite of your own or the godog command. The kit defines
+// only its -kata.* flags, so a test package may bind godog's flags as godog's examples do.
 //
-// The package defines the -godog.* flags on the command line when it is loaded, unless they
-// are defined already; it keeps no other state of its own.
+// The kata command (cmd/kata) runs the same scenarios, through the same engine, against a
+// program in any language.
 package features

@@ -1,6 +1,7 @@
 package features_test
 
 import (
+	"flag"
 	"testing"
 
 	"github.com/cucumber/godog"
@@ -46,6 +47,15 @@ func classify(rows []string) (string, error) {
 	state, err := tictactoe.Classify(rows)
 	return state.String(), err
 }
+
+// godogOptions are godog's own flags, bound to go test's command line the way godog's
+// examples bind them. The kit runs beside them, and reads -godog.format, -godog.tags,
+// -godog.random and -godog.stop-on-failure as it reads its own -kata.* flags: so
+// go test ./features/ -godog.format=junit:report.xml writes report-mastermind.xml and
+// report-tictactoe.xml here, in features/.
+var godogOptions = godog.Options{Format: "progress"}
+
+func init() { godog.BindFlags("godog.", flag.CommandLine, &godogOptions) }
 
 // InitializeScenario registers every step against this module's packages, for the godog
 // command: go run github.com/cucumber/godog/cmd/godog@v0.16.0 run --strict.

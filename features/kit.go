@@ -6,13 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/cucumber/godog"
+
+	"github.com/deliberate-practice/katas/internal/engine"
 )
 
 //go:embed *.feature
@@ -61,120 +61,131 @@ type NewMastermindGame func(numColors, width, maxTurns int, secret []int) (Maste
 // after the game was won". A board of the wrong shape gets an error too.
 type Classifier func(rows []string) (state string, err error)
 
-// Mastermind is the Mastermind kata, played against the games newGame starts: the seed's
-// "Playing mastermind" feature word for word (mastermind.feature) and the Elixir
-// assignment's rules (configurable_game.feature).
-func Mastermind(newGame NewMastermindGame) Kata {
-	return Kata{name: "mastermind", files: []string{"mastermind.feature", "configurable_game.feature"},
-		init: func(sc *godog.ScenarioContext) { InitializeMastermind(sc, newGame) }}
-}
-
-// TicTacToe is the tic-tac-toe kata (tictactoe.feature), played against classify.
-func TicTacToe(classify Classifier) Kata {
-	return Kata{name: "tictactoe", files: []string{"tictactoe.feature"},
-		init: func(sc *godog.ScenarioContext) { InitializeTicTacToe(sc, classify) }}
-}
-
-// RunMastermind runs the Mastermind kata against the games newGame starts: each scenario and
-// outline row is a subtest of t, named by Scenario.Path, run in the files' order, and t fails
-// unless every one passes. The -godog.* flags of go test choose and report scenarios (see
-// Run).
+// RunMastermind runs the Mastermind kata — the seed's "Playing mastermind" feature word for
+// word and the Elixir assignment's rules — against the games newGame starts: each scenario
+// and outline row is a subtest of t, named by its feature, scenario and row, run in the
+// files' order with a game of its own, and t fails unless every one passes. A summary names
+// each failure with its file, line and first failed step, and says how to run it again.
+//
+// go test's flags choose and report the scenarios:
+//
+//	-run 'TestAcceptance/Playing_mastermind/Making_a_guess/row_15$'   one row
+//	-kata.tags='@refusals'            only the scenarios with these tags: @a, ~@a, @a,@b, joined by &&
+//	-kata.random                      a random order, its seed logged; -kata.random=SEED replays it
+//	-kata.stop-on-failure             no more scenarios after the first that fails
+//	-kata.format=pretty               log every step of every scenario (go test -v shows them)
+//	-kata.format=junit:report.xml     also a JUnit report, report-mastermind.xml; cucumber:FILE, Cucumber JSON
+//
+// The kit defines its -kata.* flags when it is loaded, and nothing else: a test package that
+// binds godog's own flags, godog.BindFlags("godog.", flag.CommandLine, &opts), runs beside it,
+// and the kit then reads -godog.format, -godog.tags, -godog.random and -godog.stop-on-failure
+// too, where the -kata.* flag of the same name is not given. A report's relative path is
+// taken from the package's directory, where go test runs its tests; the kata's name goes
+// before its extension, so that RunMastermind and RunTicTacToe in one run write two reports.
 func RunMastermind(t *testing.T, newGame NewMastermindGame) {
 	t.Helper()
-	Run(t, Mastermind(newGame))
+	run(t, "mastermind", func(sc *godog.ScenarioContext) { InitializeMastermind(sc, newGame) })
 }
 
-// RunTicTacToe runs the tic-tac-toe kata against classify, as RunMastermind does.
+// RunTicTacToe runs the tic-tac-toe kata (tictactoe.feature) against classify, as
+// RunMastermind runs Mastermind.
 func RunTicTacToe(t *testing.T, classify Classifier) {
 	t.Helper()
-	Run(t, TicTacToe(classify))
+	run(t, "tictactoe", func(sc *godog.ScenarioContext) { InitializeTicTacToe(sc, classify) })
 }
 
-// Run runs a kata's scenarios as subtests of t, strictly, with the options the go test
-// command line gives:
-//
-//	-godog.format=pretty              log every step of every scenario (go test -v shows them)
-//	-godog.format=junit:report.xml    also write a JUnit report; cucumber:report.json, Cucumber JSON
-//	-godog.tags='@duplicates'         only the scenarios with these tags
-//	-godog.random                     a random order, its seed logged; -godog.random=SEED replays it
-//	-godog.stop-on-failure            no more scenarios after the first that fails
-//
-// go test -run selects scenarios by their path, 'TestAcceptance/Playing_mastermind/Making_a_guess/row_15$'
-// for one row; the summary Run logs counts only the scenarios that ran, names each failure
-// with its file, line and first failed step, and says how to run it again.
-func Run(t *testing.T, k Kata) {
+// The kit's flags, "-kata.tags" and so on, defined on the command line when the package
+// loads so that go test accepts them; their values stay in the flag package and are read
+// when a run starts. The prefix is the kit's own, so that nothing here collides with godog's
+// flags when a test binds them itself.
+const flagPrefix = "kata."
+
+func init() { engine.Flags(flag.CommandLine, flagPrefix, false) }
+
+// run runs the kata called name with the steps init registers, as subtests of t.
+func run(t *testing.T, name string, init func(*godog.ScenarioContext)) {
 	t.Helper()
-	opts, err := optionsFrom(flag.CommandLine)
+	opts, err := options(flag.CommandLine)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("features: %v", err)
 	}
-	runTests(t, k, opts)
+	_, err = engine.Run(kata(name), files, opts, engine.Frontend{
+		Flag: "-" + flagPrefix,
+		Each: func(s engine.Scenario, do func(engine.Output)) {
+			t.Run(s.Path(), func(t *testing.T) { do(testOutput{t}) })
+		},
+		Play: func(s engine.Scenario) engine.Result { return engine.Play(s, init, nil) },
+		Log:  func(line string) { t.Log("\n" + line) },
+		Rerun: func(s engine.Scenario) string {
+			return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))
+		},
+	})
+	switch {
+	case errors.Is(err, engine.ErrNoScenario):
+		// As go test -run with a pattern no test matches: the other kata may have the tags.
+		t.Skipf("features: %v", err)
+	case err != nil:
+		t.Errorf("features: %v", err)
+	}
 }
 
-// runTests is Run with the options given.
-func runTests(t *testing.T, k Kata, opts Options) {
-	t.Helper()
-	selected, seed, err := k.Select(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if seed != 0 {
-		t.Logf("%s: scenarios in random order, seed %d; -godog.random=%d runs them in this order again", k.name, seed, seed)
-	}
-	var results []Result
-	stopped := false
-	for _, s := range selected {
-		if stopped {
-			break
+// kata is the kata called name.
+func kata(name string) engine.Kata {
+	for _, k := range engine.Katas() {
+		if k.Name == name {
+			return k
 		}
-		ok := t.Run(s.Path(), func(t *testing.T) {
-			t.Helper()
-			r := k.Run(s)
-			results = append(results, r)
-			if opts.Pretty() {
-				t.Log("\n" + Pretty(r))
-			}
-			if !r.Passed() {
-				t.Error("\n" + Failure(r))
-			}
-		})
-		stopped = !ok && opts.StopOnFailure
 	}
-	if err := opts.WriteReports(k.name, results); err != nil {
-		t.Error(err)
+	panic("features: no kata " + name) // only this package names katas
+}
+
+// testOutput shows a scenario in its subtest.
+type testOutput struct{ t *testing.T }
+
+func (o testOutput) Fail(text string)   { o.t.Helper(); o.t.Error("\n" + text) }
+func (o testOutput) Pass(text string)   { o.t.Helper(); o.t.Log("\n" + text) }
+func (o testOutput) Skip(reason string) { o.t.Helper(); o.t.Skip(reason) }
+
+// godogOptions are godog's flags the kit reads, when a test binds them, by the option each
+// sets.
+var godogOptions = map[string]string{
+	"format": engine.OptFormat, "f": engine.OptFormat,
+	"tags": engine.OptTags, "t": engine.OptTags,
+	"random": engine.OptRandom, "stop-on-failure": engine.OptStopOnFailure,
+}
+
+// options reads the kit's flags from fs, and godog's where a test binds them and sets one the
+// kit's flags leave unset.
+func options(fs *flag.FlagSet) (engine.Options, error) {
+	o, err := engine.FromFlags(fs, flagPrefix)
+	if err != nil {
+		return o, err
 	}
-	t.Log("\n" + Summary(k.name, results, stopped, func(s Scenario) string {
-		return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))
-	}))
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var errs []error
+	fs.Visit(func(f *flag.Flag) {
+		name, ok := strings.CutPrefix(f.Name, "godog.")
+		opt := godogOptions[name]
+		if !ok || opt == "" || set[flagPrefix+opt] {
+			return
+		}
+		v := f.Value.String()
+		if opt == engine.OptRandom && v == "0" {
+			v = "false" // godog's flag says 0 for -godog.random=false
+		}
+		if err := o.Set(opt, v); err != nil {
+			errs = append(errs, fmt.Errorf("-%s: %w", f.Name, err))
+		}
+	})
+	return o, errors.Join(errs...)
 }
 
 // runPattern is a go test -run pattern that selects s alone under the test named parent.
-func runPattern(parent string, s Scenario) string {
-	name := parent + "/" + s.Path()
-	parts := strings.Split(name, "/")
+func runPattern(parent string, s engine.Scenario) string {
+	parts := strings.Split(parent+"/"+s.Path(), "/")
 	for i, p := range parts {
 		parts[i] = regexp.QuoteMeta(strings.ReplaceAll(p, " ", "_"))
 	}
 	return "^" + strings.Join(parts, "/") + "$"
-}
-
-// writeReport writes a JUnit or Cucumber report of results to file.
-func writeReport(format, file, suite string, results []Result) error {
-	f, err := os.Create(filepath.Clean(file))
-	if err != nil {
-		return fmt.Errorf("features: writing the %s report: %w", format, err)
-	}
-	switch format {
-	case "junit":
-		err = WriteJUnit(f, suite, results)
-	case "cucumber":
-		err = WriteCucumber(f, results)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("features: writing the %s report %s: %w", format, file, err)
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cucumber/godog"
@@ -68,12 +69,24 @@ func InitializeMastermind(sc *godog.ScenarioContext, newGame NewMastermindGame) 
 	sc.Step(`^the board should hold (\d+) guess(?:es)?$`, s.theBoardShouldHoldGuesses)
 }
 
-// parsePegs reads a code as the feature writes it, names or numbers, without judging the
-// colours: refusing 0 or 7 is the implementation's job.
+// parsePegs reads a code as the feature writes it, colour names in any case or whole
+// numbers, without judging the colours: refusing 0 or 7 is the implementation's job. It
+// reads at most mastermind.MaxWidth+1 pegs, enough for a guess one peg too long.
 func parsePegs(s string) ([]int, error) {
-	pegs, err := mastermind.ParsePegs(s)
-	if err != nil {
-		return nil, fmt.Errorf("the feature's code: %w", err)
+	var pegs []int
+	for w := range strings.FieldsSeq(s) {
+		if len(pegs) > mastermind.MaxWidth {
+			return nil, fmt.Errorf("the feature's code %s has more than %d pegs", brief.Quote(s), mastermind.MaxWidth+1)
+		}
+		if n, err := strconv.Atoi(w); err == nil {
+			pegs = append(pegs, n)
+			continue
+		}
+		c, err := mastermind.ParseColor(w)
+		if err != nil {
+			return nil, fmt.Errorf("the feature's code %s: peg %d, %s, is neither a colour's name nor a whole number", brief.Quote(s), len(pegs)+1, brief.Quote(w))
+		}
+		pegs = append(pegs, int(c))
 	}
 	return pegs, nil
 }

@@ -154,23 +154,22 @@ func TestReadmeRecipe(t *testing.T) {
 	assert.Contains(t, out, "mastermind: all 46 scenarios passed")
 
 	// The flags do what the README says.
-	out = m.run("test", "-v", ".", "-godog.tags=@refusals")
+	out = m.run("test", "-v", ".", "-kata.tags=@refusals")
 	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
-	out = m.run("test", "-v", ".", "-godog.random=7")
-	assert.Contains(t, out, "scenarios in random order, seed 7; -godog.random=7 runs them in this order again")
-	m.run("test", ".", "-godog.format=junit:report.xml")
-	var report struct {
-		Tests    int `xml:"tests,attr"`
-		Failures int `xml:"failures,attr"`
-	}
-	require.NoError(t, xml.Unmarshal(must(os.ReadFile(filepath.Join(m.Dir, "report.xml"))), &report))
-	assert.Equal(t, 46, report.Tests)
+	out = m.run("test", "-v", ".", "-kata.random=7")
+	assert.Contains(t, out, "mastermind: scenarios in random order, seed 7; -kata.random=7 runs them in this order again")
+	out, ok := m.try("test", ".", "-kata.random=-1")
+	assert.False(t, ok)
+	assert.Contains(t, out, `"-1" is no seed`)
+	m.run("test", ".", "-kata.format=junit:report.xml")
+	report := readJUnit(t, filepath.Join(m.Dir, "report-mastermind.xml"))
+	assert.Equal(t, 46, report.Tests, "a relative path lands in the package's directory, the kata's name in it")
 	assert.Zero(t, report.Failures)
 
 	// A wrong game fails, and the summary names the rows and how to run one again; that
 	// command runs the one row, and its summary counts only it.
 	m.game(true)
-	out, ok := m.try("test", ".")
+	out, ok = m.try("test", ".")
 	require.False(t, ok, "the recipe passed a wrong game:\n%s", out)
 	assert.Contains(t, out, "mastermind: 42 of 46 scenarios passed, 4 failed:")
 	for _, line := range strings.Split(strings.TrimSpace(r.failure), "\n") {
@@ -182,8 +181,115 @@ func TestReadmeRecipe(t *testing.T) {
 	out, ok = m.try(words(rerun[1])[1:]...)
 	assert.False(t, ok)
 	assert.Contains(t, out, "mastermind: 0 of 1 scenario passed, 1 failed:")
-	out, ok = m.try("test", ".", "-godog.stop-on-failure")
+	out, ok = m.try("test", ".", "-kata.stop-on-failure")
 	assert.False(t, ok)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed:")
-	assert.Contains(t, out, "Stopped at the first failure")
+	assert.Contains(t, out, "Stopped at the first failure; 36 scenarios did not run.")
+	// Stopped on the one scenario selected, nothing else was left to run.
+	out, ok = m.try("test", ".", "-kata.stop-on-failure", "-run", "TestAcceptance/Playing_mastermind/Making_a_guess/row_9$")
+	assert.False(t, ok)
+	assert.NotContains(t, out, "Stopped")
+}
+
+// junitReport is what the tests read of a JUnit report.
+type junitReport struct {
+	Tests    int `xml:"tests,attr"`
+	Failures int `xml:"failures,attr"`
+}
+
+func readJUnit(t *testing.T, path string) junitReport {
+	t.Helper()
+	var r junitReport
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.NoError(t, xml.Unmarshal(data, &r))
+	return r
+}
+
+// bindsGodogFlags is a practitioner's test file that binds godog's flags as godog's examples
+// do, and runs both katas.
+const bindsGodogFlags = `package mygame_test
+
+import (
+	"flag"
+	"testing"
+
+	"github.com/cucumber/godog"
+
+	"github.com/deliberate-practice/katas/features"
+	"github.com/deliberate-practice/katas/tictactoe"
+
+	"example.com/mygame"
+)
+
+var opts = godog.Options{Format: "progress"}
+
+func init() { godog.BindFlags("godog.", flag.CommandLine, &opts) }
+
+type game struct{ *mygame.Game }
+
+func (g game) Score(guess []int) (string, int, int, error) {
+	r, err := g.Game.Score(guess)
+	return r.Grade, r.Black, r.White, err
+}
+
+func TestMastermind(t *testing.T) {
+	features.RunMastermind(t, func(colors, width, turns int, secret []int) (features.MastermindGame, error) {
+		g, err := mygame.New(colors, width, turns, secret)
+		if err != nil {
+			return nil, err
+		}
+		return game{g}, nil
+	})
+}
+
+func TestTicTacToe(t *testing.T) {
+	features.RunTicTacToe(t, func(rows []string) (string, error) {
+		s, err := tictactoe.Classify(rows)
+		return s.String(), err
+	})
+}
+`
+
+// TestGodogsOwnFlagsBesideTheKit: a test package that binds godog's flags itself, as godog's
+// examples do, runs the kit without a panic; the kit reads godog's flags, and the reports of
+// both katas are written, neither over the other.
+func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds a new module and runs go test in it, which takes seconds; the plain pass runs it")
+	}
+	m := newModule(t)
+	m.game(false)
+	require.NoError(t, os.WriteFile(filepath.Join(m.Dir, "acceptance_test.go"), []byte(bindsGodogFlags), 0o644))
+	m.run("get", "github.com/cucumber/godog@v0.16.0", "github.com/deliberate-practice/katas@v0.0.0")
+	out := m.run("test", "-v", ".")
+	assert.Contains(t, out, "mastermind: all 46 scenarios passed")
+	assert.Contains(t, out, "tictactoe: all 26 scenarios passed")
+
+	out = m.run("test", "-v", ".", "-godog.tags=@refusals", "-godog.random=5", "-godog.format=junit:r.xml,cucumber:r.json")
+	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
+	assert.Contains(t, out, "mastermind: scenarios in random order, seed 5; -kata.random=5 runs them in this order again")
+	assert.Contains(t, out, `features: no scenario of tictactoe matches the tags "@refusals"`)
+	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
+
+	m.run("test", ".", "-godog.format=junit:r.xml")
+	assert.Equal(t, 46, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
+	assert.Equal(t, 26, readJUnit(t, filepath.Join(m.Dir, "r-tictactoe.xml")).Tests, "both katas reported, 72 scenarios")
+
+	out, ok := m.try("test", ".", "-kata.random=0")
+	assert.False(t, ok)
+	assert.Contains(t, out, `"0" is no seed`)
+	out, ok = m.try("test", ".", "-godog.random=-1")
+	assert.False(t, ok)
+	assert.Contains(t, out, `-godog.random: "-1" is no seed`)
+	// The kit's own flag wins where both are given.
+	out = m.run("test", "-v", ".", "-godog.tags=@refusals", "-kata.tags=@board", "-run", "TestMastermind")
+	assert.Contains(t, out, "mastermind: 1 scenario, passed")
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -126,25 +126,6 @@ func tooMany(what, s, w string) error {
 	return &ParseError{What: what, Input: s, Peg: MaxWidth + 1, Word: w, Err: ErrTooManyPegs, Why: fmt.Sprintf("a code has at most %d pegs", MaxWidth)}
 }
 
-// ParsePegs reads pegs as ParseCode does, colour names and numbers, but keeps every whole
-// number as written, whether or not it is a colour, so that a test can hand a game the pegs
-// it must refuse ("0 2 3 7"). It returns a *ParseError for a word that is neither a name nor
-// a number, and for more than MaxWidth+1 pegs: enough for a guess one peg too long.
-func ParsePegs(s string) ([]int, error) {
-	var pegs []int
-	for w := range strings.FieldsSeq(s) {
-		if len(pegs) > MaxWidth {
-			return nil, tooMany("code", s, w)
-		}
-		n, ok := colorNumber(w)
-		if !ok {
-			return nil, &ParseError{What: "code", Input: s, Peg: len(pegs) + 1, Word: w, Err: ErrUnknownColor}
-		}
-		pegs = append(pegs, n)
-	}
-	return pegs, nil
-}
-
 // ParseGuess reads a guess as a player types it, and checks it against the rules: colour
 // names in any case, initials (R G B Y P O C M) or numbers, separated by spaces or commas
 // ("red, green, 3 Y"); or, when a guess is a single word as long as the code, pegs run

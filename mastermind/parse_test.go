@@ -17,7 +17,6 @@ func TestParseErrorsAreOneType(t *testing.T) {
 	_, codeErr := mastermind.ParseCode("Red Pink")
 	_, guessErr := mastermind.Classic.ParseGuess("RGBQ")
 	_, feedbackErr := mastermind.ParseFeedback("B X")
-	_, pegsErr := mastermind.ParsePegs("1 Pink")
 	tests := []struct {
 		err  error
 		what string
@@ -30,7 +29,6 @@ func TestParseErrorsAreOneType(t *testing.T) {
 		{codeErr, "code", 2, "Pink", mastermind.ErrUnknownColor, `mastermind: parsing code "Red Pink": peg 2 "Pink": unknown colour`},
 		{guessErr, "guess", 4, "Q", mastermind.ErrUnknownColor, `mastermind: parsing guess "RGBQ": peg 4 "Q": unknown colour`},
 		{feedbackErr, "feedback", 2, "X", mastermind.ErrInvalidFeedback, `mastermind: parsing feedback "B X": key peg 2 "X": not B or W: invalid feedback`},
-		{pegsErr, "code", 2, "Pink", mastermind.ErrUnknownColor, `mastermind: parsing code "1 Pink": peg 2 "Pink": unknown colour`},
 	}
 	for _, tt := range tests {
 		var pe *mastermind.ParseError
@@ -107,20 +105,6 @@ func TestParseGuessErrors(t *testing.T) {
 	_, err := classic.ParseGuess(strings.Repeat("R ", 1<<20))
 	assert.ErrorIs(t, err, mastermind.ErrGuessTooLong)
 	assert.Less(t, len(err.Error()), 300)
-}
-
-func TestParsePegs(t *testing.T) {
-	got, err := mastermind.ParsePegs("0 2 red 99 -1")
-	require.NoError(t, err)
-	assert.Equal(t, []int{0, 2, 1, 99, -1}, got, "numbers kept as written, names as colours")
-	got, err = mastermind.ParsePegs("")
-	assert.NoError(t, err)
-	assert.Empty(t, got)
-	_, err = mastermind.ParsePegs(strings.Repeat("1 ", mastermind.MaxWidth+2))
-	assert.ErrorIs(t, err, mastermind.ErrTooManyPegs)
-	got, err = mastermind.ParsePegs(strings.Repeat("1 ", mastermind.MaxWidth+1))
-	assert.NoError(t, err)
-	assert.Len(t, got, mastermind.MaxWidth+1, "enough for a guess one peg too long")
 }
 
 func TestConsistent(t *testing.T) {

@@ -74,7 +74,7 @@ func initKata(k kataDef, args []string, stdout, stderr io.Writer) int {
 		if *lang != "" {
 			what = "unknown language " + brief.Quote(*lang) + "; "
 		}
-		fmt.Fprintf(stderr, "kata init %s: %swant --lang go, --lang python or --lang javascript\n", k.name, what)
+		fmt.Fprintf(stderr, "kata init %s: %swant --lang go, --lang python or --lang javascript\n", k.Name, what)
 		return 2
 	}
 	files, err := starter(k, languages[i])
@@ -88,7 +88,7 @@ func initKata(k kataDef, args []string, stdout, stderr io.Writer) int {
 	if dir != "." {
 		fmt.Fprintf(stdout, "    cd %s\n", dir)
 	}
-	for _, c := range runCommands(k.name, languages[i]) {
+	for _, c := range runCommands(k.Name, languages[i]) {
 		fmt.Fprintf(stdout, "    %s\n", c)
 	}
 	return 0
@@ -106,7 +106,7 @@ func runCommands(kata string, l language) []string {
 // starter returns the files of the kata's starting point in a language, by name.
 func starter(k kataDef, l language) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	root := path.Join("templates", l.name, k.name)
+	root := path.Join("templates", l.name, k.Name)
 	code := ""
 	err := fs.WalkDir(templates, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -118,7 +118,7 @@ func starter(k kataDef, l language) (map[string][]byte, error) {
 		}
 		name := strings.TrimSuffix(strings.TrimPrefix(p, root+"/"), ".tmpl")
 		files[name] = data
-		if base := strings.TrimSuffix(name, path.Ext(name)); base == k.name {
+		if base := strings.TrimSuffix(name, path.Ext(name)); base == k.Name {
 			code = name
 		}
 		return nil
@@ -127,7 +127,7 @@ func starter(k kataDef, l language) (map[string][]byte, error) {
 		return nil, err
 	}
 	if code == "" {
-		return nil, fmt.Errorf("no %s code for %s in %s", l.title, k.name, root)
+		return nil, fmt.Errorf("no %s code for %s in %s", l.title, k.Name, root)
 	}
 	readme, err := template.New("README.md.tmpl").Funcs(template.FuncMap{
 		"underscores": func(s string) string { return strings.ReplaceAll(s, " ", "_") },
@@ -137,8 +137,8 @@ func starter(k kataDef, l language) (map[string][]byte, error) {
 	}
 	var buf bytes.Buffer
 	err = readme.Execute(&buf, map[string]any{
-		"Kata": k.name, "Language": l.title, "Code": code, "Adapter": l.adapter, "Module": module,
-		"Run": runCommands(k.name, l), "Refuse": l.refuse, "OneRow": k.oneRow, "Tag": k.tag,
+		"Kata": k.Name, "Language": l.title, "Code": code, "Adapter": l.adapter, "Module": module,
+		"Run": runCommands(k.Name, l), "Refuse": l.refuse, "OneRow": k.oneRow, "Tag": k.tag,
 	})
 	if err != nil {
 		return nil, err

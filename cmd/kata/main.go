@@ -30,9 +30,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cucumber/godog"
+
 	"github.com/deliberate-practice/katas/cmd/internal/term"
 	"github.com/deliberate-practice/katas/features"
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/engine"
 )
 
 func main() {
@@ -61,42 +64,62 @@ fails or a file cannot be written; 2 for a bad command line.
 // kataDef is what the program knows of one kata; everything that differs between the katas is
 // here.
 type kataDef struct {
-	name, about string
-	spec        features.Kata                // its scenarios, with no implementation behind them
-	over        func(*session) features.Kata // its scenarios, run against the program of s
-	requests    string                       // its part of the protocol
-	oneRow, tag string                       // examples of --run and --tags for a README
+	engine.Kata
+	about       string
+	steps       func(*session) func(*godog.ScenarioContext) // its steps, played against the program of a session
+	requests    string                                      // its part of the protocol
+	oneRow, tag string                                      // examples of --run and --tags for a README
 }
 
-// katas are the katas, in the order kata list names them.
-var katas = []kataDef{
-	{
-		name:     "mastermind",
-		about:    "the seed's \"Playing mastermind\" and the Elixir assignment's configurable game: new(num_colors, width, max_turns) and score(game, guess)",
-		spec:     features.Mastermind(nil),
-		over:     func(s *session) features.Kata { return features.Mastermind(s.newGame) },
-		requests: protocolMastermind,
-		oneRow:   "Playing mastermind/Making a guess/row 15$",
-		tag:      "@refusals",
-	},
-	{
-		name:     "tictactoe",
-		about:    "the state of a tic-tac-toe game: ongoing, draw or win, or the exercise's exact error for a board play could not reach",
-		spec:     features.TicTacToe(nil),
-		over:     func(s *session) features.Kata { return features.TicTacToe(s.classify) },
-		requests: protocolTicTacToe,
-		oneRow:   "State of tic-tac-toe/Boards that play cannot reach/row 3$",
-	},
+// katas returns the katas, in the order kata list names them.
+func katas() []kataDef {
+	find := func(name string) engine.Kata {
+		k, ok := engine.Find(name)
+		if !ok {
+			panic("kata: the engine has no kata " + name) // TestList lists every kata
+		}
+		return k
+	}
+	return []kataDef{
+		{
+			Kata:  find("mastermind"),
+			about: "the seed's \"Playing mastermind\" and the Elixir assignment's configurable game: new(num_colors, width, max_turns) and score(game, guess)",
+			steps: func(s *session) func(*godog.ScenarioContext) {
+				return func(sc *godog.ScenarioContext) { features.InitializeMastermind(sc, s.newGame) }
+			},
+			requests: protocolMastermind,
+			oneRow:   "Playing mastermind/Making a guess/row 15$",
+			tag:      "@refusals",
+		},
+		{
+			Kata:  find("tictactoe"),
+			about: "the state of a tic-tac-toe game: ongoing, draw or win, or the exercise's exact error for a board play could not reach",
+			steps: func(s *session) func(*godog.ScenarioContext) {
+				return func(sc *godog.ScenarioContext) { features.InitializeTicTacToe(sc, s.classify) }
+			},
+			requests: protocolTicTacToe,
+			oneRow:   "State of tic-tac-toe/Boards that play cannot reach/row 3$",
+		},
+	}
 }
 
 // kataNamed returns the kata of that name.
 func kataNamed(name string) (kataDef, error) {
-	for _, k := range katas {
-		if k.name == name {
+	for _, k := range katas() {
+		if k.Name == name {
 			return k, nil
 		}
 	}
 	return kataDef{}, fmt.Errorf("kata: unknown kata %s; kata list names them", brief.Quote(name))
+}
+
+// scenarios returns the kata's scenarios.
+func (k kataDef) scenarios() []engine.Scenario {
+	s, err := k.Scenarios(features.Files())
+	if err != nil {
+		panic(err) // the features are embedded, and TestList reads them all
+	}
+	return s
 }
 
 // run is the program; it returns the exit status.
@@ -111,8 +134,8 @@ func run(args []string, stdout, stderr io.Writer, color bool) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	case "list":
-		for _, k := range katas {
-			fmt.Fprintf(stdout, "%-11s %s (%d scenarios)\n", k.name, k.about, len(k.spec.Scenarios()))
+		for _, k := range katas() {
+			fmt.Fprintf(stdout, "%-11s %s (%d scenarios)\n", k.Name, k.about, len(k.scenarios()))
 		}
 		return 0
 	case "features", "protocol", "init", "run":
@@ -143,7 +166,7 @@ func run(args []string, stdout, stderr io.Writer, color bool) int {
 			return status
 		}
 		files := map[string][]byte{}
-		for _, f := range k.spec.FeatureFiles() {
+		for _, f := range k.Files {
 			data, err := fs.ReadFile(features.Files(), f)
 			if err != nil {
 				panic(err) // the features are embedded, and TestFeaturesWritesTheFiles reads them
@@ -198,29 +221,18 @@ func write(dir string, files map[string][]byte, stdout, stderr io.Writer) int {
 
 // runKata is kata run.
 func runKata(k kataDef, args []string, stdout, stderr io.Writer, color bool) int {
-	dash := -1
-	for i, a := range args {
-		if a == "--" {
-			dash = i
-			break
-		}
-	}
+	dash := slices.Index(args, "--")
 	if dash < 0 || dash == len(args)-1 {
-		fmt.Fprintf(stderr, "kata run %s: give the command to run after --: kata run %s -- python3 adapter.py\n", k.name, k.name)
+		fmt.Fprintf(stderr, "kata run %s: give the command to run after --: kata run %s -- python3 adapter.py\n", k.Name, k.Name)
 		return 2
 	}
 	argv := args[dash+1:]
 	fs := flag.NewFlagSet("kata run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var opts features.Options
-	fs.StringVar(&opts.Run, "run", "", "only the scenarios whose path matches this regular expression")
-	fs.StringVar(&opts.Tags, "tags", "", "only the scenarios with these tags")
-	fs.StringVar(&opts.Format, "format", "", "pretty, junit:FILE, cucumber:FILE, comma-separated")
-	random := fs.String("random", "", "a random order; =SEED replays one")
-	fs.BoolVar(&opts.StopOnFailure, "stop-on-failure", false, "stop at the first failing scenario")
+	engine.Flags(fs, "", true)
 	timeout := fs.Duration("timeout", 5*time.Second, "the time the program has for each reply")
 	fs.Usage = func() { fmt.Fprint(fs.Output(), usage) }
-	if err := fs.Parse(randomFlag(args[:dash])); err != nil {
+	if err := fs.Parse(args[:dash]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
@@ -230,17 +242,10 @@ func runKata(k kataDef, args []string, stdout, stderr io.Writer, color bool) int
 		fmt.Fprintf(stderr, "kata run: unexpected argument %s before --\n", brief.Quote(fs.Arg(0)))
 		return 2
 	}
-	switch r := *random; r {
-	case "":
-	case "true":
-		opts.Random = -1
-	default:
-		var seed int64
-		if _, err := fmt.Sscan(r, &seed); err != nil || fmt.Sprint(seed) != r || seed == 0 {
-			fmt.Fprintf(stderr, "kata run: --random=%s: want a seed, a whole number other than 0\n", brief.Quote(r))
-			return 2
-		}
-		opts.Random = seed
+	opts, err := engine.FromFlags(fs, "")
+	if err != nil {
+		fmt.Fprintf(stderr, "kata run: %v\n", err)
+		return 2
 	}
 	if *timeout <= 0 {
 		fmt.Fprintf(stderr, "kata run: --timeout %v: want a positive duration\n", *timeout)
@@ -250,71 +255,53 @@ func runKata(k kataDef, args []string, stdout, stderr io.Writer, color bool) int
 		fmt.Fprintf(stderr, "kata run: cannot run %s: %v\n", brief.Quote(argv[0]), err)
 		return 2
 	}
-	selected, seed, err := k.spec.Select(opts)
-	if err != nil {
-		fmt.Fprintln(stderr, strings.Replace(err.Error(), "features: ", "kata run: ", 1))
+	outcome, err := engine.Run(k.Kata, features.Files(), opts, engine.Frontend{
+		Flag: "--",
+		Each: func(_ engine.Scenario, do func(engine.Output)) { do(printer{stdout, color}) },
+		Play: func(s engine.Scenario) engine.Result {
+			sess := newSession(k.Name, argv, *timeout)
+			r := engine.Play(s, k.steps(sess), sess.check)
+			if err := sess.close(); err != nil && r.Passed() {
+				r.Steps = append(r.Steps, engine.StepResult{Step: "After the last step", Status: "failed", Err: err.Error()})
+			}
+			return r
+		},
+		Log: func(line string) { fmt.Fprintln(stdout, line) },
+		Rerun: func(s engine.Scenario) string {
+			return fmt.Sprintf("kata run %s --run '^%s$' -- %s", k.Name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(argv))
+		},
+	})
+	var usageErr *engine.UsageError
+	switch {
+	case errors.As(err, &usageErr):
+		fmt.Fprintf(stderr, "kata run: %v\n", err)
 		return 2
+	case err != nil:
+		fmt.Fprintf(stderr, "kata run: %v\n", err)
+		return 1
+	case outcome.Failed():
+		return 1
 	}
-	if len(selected) == 0 {
-		fmt.Fprintf(stderr, "kata run: no scenario of %s matches --run %s --tags %s\n", k.name, brief.Quote(opts.Run), brief.Quote(opts.Tags))
-		return 2
-	}
-	paint := func(code, s string) string {
-		if !color {
-			return s
-		}
-		return "\x1b[" + code + "m" + s + "\x1b[0m"
-	}
-	if seed != 0 {
-		fmt.Fprintf(stdout, "Scenarios in random order, seed %d: --random=%d runs them in this order again.\n", seed, seed)
-	}
-	var results []features.Result
-	stopped := false
-	for _, s := range selected {
-		sess := newSession(k.name, argv, *timeout)
-		r := k.over(sess).WithCheck(sess.check).Run(s)
-		if err := sess.close(); err != nil && r.Passed() {
-			r.Steps = append(r.Steps, features.StepResult{Step: "After the last step", Status: "failed", Err: err.Error()})
-		}
-		results = append(results, r)
-		switch {
-		case !r.Passed():
-			fmt.Fprintf(stdout, "%s %s\n\n", paint("31", "FAIL"), features.Failure(r))
-		case opts.Pretty():
-			fmt.Fprintf(stdout, "%s %s\n\n", paint("32", "ok"), features.Pretty(r))
-		}
-		if !r.Passed() && opts.StopOnFailure {
-			stopped = len(results) < len(selected)
-			break
-		}
-	}
-	status := 0
-	if err := opts.WriteReports(k.name, results); err != nil {
-		fmt.Fprintln(stderr, strings.ReplaceAll(err.Error(), "features: ", "kata run: "))
-		status = 1
-	}
-	fmt.Fprintln(stdout, features.Summary(k.name, results, stopped, func(s features.Scenario) string {
-		return fmt.Sprintf("kata run %s --run '^%s$' -- %s", k.name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(argv))
-	}))
-	for _, r := range results {
-		if !r.Passed() {
-			status = 1
-		}
-	}
-	return status
+	return 0
 }
 
-// randomFlag lets --random stand alone, as -godog.random does: --random means --random=true.
-func randomFlag(args []string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		if a == "--random" || a == "-random" {
-			a += "=true"
-		}
-		out[i] = a
-	}
-	return out
+// printer shows each scenario on the program's output, FAIL in red and ok in green on a
+// terminal.
+type printer struct {
+	w     io.Writer
+	color bool
 }
+
+func (p printer) paint(code, s string) string {
+	if !p.color {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func (p printer) Fail(text string) { fmt.Fprintf(p.w, "%s %s\n\n", p.paint("31", "FAIL"), text) }
+func (p printer) Pass(text string) { fmt.Fprintf(p.w, "%s %s\n\n", p.paint("32", "ok"), text) }
+func (p printer) Skip(string)      {}
 
 // shellWords joins words into a command to type, quoting those the shell would split or read.
 func shellWords(words []string) string {

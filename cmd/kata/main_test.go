@@ -149,7 +149,9 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"run", "mastermind", "extra", "--", impl}, `unexpected argument "extra" before --`},
 		{[]string{"run", "mastermind", "--timeout", "0s", "--", impl}, "want a positive duration"},
 		{[]string{"run", "mastermind", "--timeout", "soon", "--", impl}, "invalid value"},
-		{[]string{"run", "mastermind", "--random=soon", "--", impl}, "want a seed"},
+		{[]string{"run", "mastermind", "--random=soon", "--", impl}, `"soon" is no seed`},
+		{[]string{"run", "mastermind", "--random=0", "--", impl}, `"0" is no seed`},
+		{[]string{"run", "mastermind", "--random=-1", "--", impl}, `"-1" is no seed`},
 		{[]string{"run", "mastermind", "--run", "(", "--", impl}, "the pattern"},
 		{[]string{"run", "mastermind", "--run", "no such scenario", "--", impl}, "no scenario of mastermind matches"},
 		{[]string{"run", "mastermind", "--tags", "refusals", "--", impl}, "is not a tag"},
@@ -307,9 +309,9 @@ func TestRunOptions(t *testing.T) {
 	assert.Equal(t, "mastermind: all 13 scenarios passed\n", out)
 
 	out, _, _ = kata("run", "tictactoe", "--random=7", "--", impl, "-kata", "tictactoe")
-	assert.True(t, strings.HasPrefix(out, "Scenarios in random order, seed 7: --random=7 runs them in this order again.\n"), out)
+	assert.True(t, strings.HasPrefix(out, "tictactoe: scenarios in random order, seed 7; --random=7 runs them in this order again\n"), out)
 	again, _, _ := kata("run", "tictactoe", "--random", "--", impl, "-kata", "tictactoe")
-	assert.Regexp(t, `^Scenarios in random order, seed \d+:`, again)
+	assert.Regexp(t, `^tictactoe: scenarios in random order, seed \d+;`, again)
 
 	out, _, _ = kata("run", "tictactoe", "--run", "row 1$", "--format", "pretty", "--", impl, "-kata", "tictactoe")
 	assert.Contains(t, out, `ok Boards that play can reach, row 1`)
@@ -318,12 +320,19 @@ func TestRunOptions(t *testing.T) {
 	out, _, status = kata("run", "mastermind", "--stop-on-failure", "--", impl, "-bug", "repeats")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed:")
-	assert.Contains(t, out, "Stopped at the first failure")
+	assert.Contains(t, out, "Stopped at the first failure; 36 scenarios did not run.")
 	assert.Contains(t, out, "To run one again: kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats")
 
+	// Stopped on the one scenario selected, nothing else was left to run.
+	out, _, status = kata("run", "mastermind", "--stop-on-failure", "--run", "No guess after a win", "--", impl, "-bug", "late")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "mastermind: 0 of 1 scenario passed, 1 failed:")
+	assert.NotContains(t, out, "Stopped")
+
 	dir := t.TempDir()
-	junit, cucumber := filepath.Join(dir, "r.xml"), filepath.Join(dir, "r.json")
-	_, errOut, status := kata("run", "mastermind", "--format", "junit:"+junit+",cucumber:"+cucumber, "--", impl, "-bug", "late")
+	junit, cucumber := filepath.Join(dir, "r-mastermind.xml"), filepath.Join(dir, "r-mastermind.json")
+	out, errOut, status := kata("run", "mastermind", "--format", "junit:"+filepath.Join(dir, "r.xml")+",cucumber:"+filepath.Join(dir, "r.json"), "--", impl, "-bug", "late")
+	assert.Contains(t, out, "mastermind: wrote the junit report "+junit+"\n")
 	assert.Equal(t, 1, status, errOut)
 	var report struct {
 		Tests    int `xml:"tests,attr"`

@@ -86,5 +86,5 @@ An exchange (> from the runner, < from your program):
 
 // protocol returns the protocol for one kata.
 func protocol(k kataDef) string {
-	return strings.Replace(protocolCommon, "KATA", k.name, 1) + k.requests
+	return strings.Replace(protocolCommon, "KATA", k.Name, 1) + k.requests
 }

@@ -1,101 +1,50 @@
-package features
+package engine
 
 import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/deliberate-practice/katas/internal/brief"
 )
 
-// Failure describes a failed scenario for a person: which scenario, its outline row, the
-// first step that did not pass and why.
-//
-//	Making a guess, row 16 (mastermind.feature:34): | Red Blue Blue Yellow | Purple Purple Red Red | W |
-//	  failed: Then the code maker should give me "W" feedback on my guess (mastermind.feature:16)
-//	  new(12 turns) with secret Red Blue Blue Yellow, guess Purple Purple Red Red: feedback "W W" …
-func Failure(r Result) string {
-	var b strings.Builder
-	b.WriteString(r.Scenario.String())
-	if r.Scenario.Example != nil {
-		b.WriteString(": | " + strings.Join(r.Scenario.Example, " | ") + " |")
-	}
-	if f, ok := r.Failure(); ok {
-		fmt.Fprintf(&b, "\n  %s: %s", f.Status, f.Step)
-		if f.Line > 0 {
-			fmt.Fprintf(&b, " (%s:%d)", r.Scenario.File, f.Line)
-		}
-		if f.Err != "" {
-			b.WriteString("\n  " + strings.ReplaceAll(f.Err, "\n", "\n  "))
-		}
-	}
-	return b.String()
+// ReportFile is the file a report of the kata is written to when file is asked for: the
+// kata's name goes before the extension, "report.xml" becoming "report-mastermind.xml", so
+// that the reports of two katas run in one go test never overwrite each other. A relative
+// path is taken from the current directory: for go test, the package's directory.
+func ReportFile(file, kata string) string {
+	ext := filepath.Ext(file)
+	return strings.TrimSuffix(file, ext) + "-" + kata + ext
 }
 
-// Pretty writes a scenario with every step and how it went.
-func Pretty(r Result) string {
-	var b strings.Builder
-	b.WriteString(r.Scenario.String())
-	if r.Scenario.Example != nil {
-		b.WriteString(": | " + strings.Join(r.Scenario.Example, " | ") + " |")
+// writeReport writes a JUnit or Cucumber report of a run to file, and returns its absolute
+// path.
+func writeReport(format, file, kata string, o Outcome) (string, error) {
+	path, err := filepath.Abs(file)
+	if err != nil {
+		return "", fmt.Errorf("writing the %s report %s: %w", format, file, err)
 	}
-	for _, s := range r.Steps {
-		mark := "✓"
-		switch s.Status {
-		case "passed":
-		case "skipped":
-			mark = "-"
-		default:
-			mark = "✗"
-		}
-		fmt.Fprintf(&b, "\n  %s %s", mark, s.Step)
-		if s.Err != "" {
-			b.WriteString("\n      " + strings.ReplaceAll(s.Err, "\n", "\n      "))
-		}
+	f, err := os.Create(path)
+	if err != nil {
+		return "", fmt.Errorf("writing the %s report: %w", format, err)
 	}
-	return b.String()
-}
-
-// Summary sums up a run: how many scenarios passed, and each that failed with its first
-// failed step; rerun says how to run a failed scenario again.
-//
-//	mastermind: 40 of 42 scenarios passed, 2 failed:
-//	  Making a guess, row 14 (mastermind.feature:32): Then the code maker should give me "B W" feedback on my guess
-//	  ...
-//	To run one again: go test -run '^TestAcceptance/Playing_mastermind/Making_a_guess/row_14$'
-func Summary(kata string, results []Result, stopped bool, rerun func(Scenario) string) string {
-	var failed []Result
-	for _, r := range results {
-		if !r.Passed() {
-			failed = append(failed, r)
-		}
+	switch format {
+	case "junit":
+		err = WriteJUnit(f, kata, o.Results)
+	case "cucumber":
+		err = WriteCucumber(f, o.Results)
 	}
-	var b strings.Builder
-	switch {
-	case len(results) == 0:
-		fmt.Fprintf(&b, "%s: no scenario ran", kata)
-	case len(failed) == 0 && len(results) == 1:
-		fmt.Fprintf(&b, "%s: 1 scenario, passed", kata)
-	case len(failed) == 0:
-		fmt.Fprintf(&b, "%s: all %d scenarios passed", kata, len(results))
-	default:
-		fmt.Fprintf(&b, "%s: %d of %s passed, %d failed:", kata, len(results)-len(failed), brief.Count(len(results), "scenario", "scenarios"), len(failed))
-		for _, r := range failed {
-			f, _ := r.Failure()
-			fmt.Fprintf(&b, "\n  %s: %s", r.Scenario, f.Step)
-		}
-		if rerun != nil {
-			fmt.Fprintf(&b, "\nTo run one again: %s", rerun(failed[0].Scenario))
-		}
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if stopped {
-		b.WriteString("\nStopped at the first failure; the scenarios after it did not run.")
+	if err != nil {
+		return "", fmt.Errorf("writing the %s report %s: %w", format, path, err)
 	}
-	return b.String()
+	return path, nil
 }
 
 // JUnit report.
@@ -132,8 +81,8 @@ type (
 
 func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 6, 64) }
 
-// WriteJUnit writes results as a JUnit XML report: a test suite for each feature, a test case
-// for each scenario or outline row.
+// WriteJUnit writes results as a JUnit XML report named name: a test suite for each
+// feature, a test case for each scenario or outline row.
 func WriteJUnit(w io.Writer, name string, results []Result) error {
 	out := junitSuites{Name: name}
 	var total time.Duration
@@ -218,7 +167,7 @@ type (
 // WriteCucumber writes results as a Cucumber JSON report: a feature for each feature file,
 // an element for each scenario or outline row, with its steps.
 func WriteCucumber(w io.Writer, results []Result) error {
-	var out []cucumberFeature
+	out := []cucumberFeature{}
 	index := map[string]int{}
 	slug := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, " ", "-")) }
 	for _, r := range results {
@@ -238,21 +187,14 @@ func WriteCucumber(w io.Writer, results []Result) error {
 			e.Tags = append(e.Tags, cucumberTag{t})
 		}
 		for j, st := range sc.Steps {
-			step := cucumberStep{Keyword: keyword(st) + " ", Name: strings.TrimPrefix(st, keyword(st)+" "), Line: sc.stepLines[j], Result: cucumberResult{Status: "skipped"}}
+			step := cucumberStep{Keyword: st.Keyword + " ", Name: st.Text, Line: st.Line, Result: cucumberResult{Status: "skipped"}}
 			if j < len(r.Steps) {
 				got := r.Steps[j]
-				step.Name = strings.TrimPrefix(got.Step, keyword(st)+" ")
-				step.Result = cucumberResult{Status: got.Status, Error: got.Err}
+				step.Result = cucumberResult{Status: got.Status, Error: got.Err, Duration: got.Duration.Nanoseconds()}
 			}
 			e.Steps = append(e.Steps, step)
 		}
-		if len(r.Steps) > 0 && len(e.Steps) > 0 {
-			e.Steps[0].Result.Duration = r.Duration.Nanoseconds()
-		}
 		out[i].Elements = append(out[i].Elements, e)
-	}
-	if out == nil {
-		out = []cucumberFeature{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

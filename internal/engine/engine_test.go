@@ -1,0 +1,443 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/cucumber/godog"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The project's feature files, as the features package embeds them.
+var featureFiles = os.DirFS("../../features")
+
+// A small kata of the tests' own: steps that count, and an outline whose rows 2 and 4 fail.
+const countingFeature = `@counting
+Feature: Counting
+  A description the runs leave out.
+
+  Scenario: Nothing to count
+    Given the number 0
+    Then it should be even
+
+  @outline
+  Scenario Outline: Parity
+    Given the number <n>
+    Then it should be even
+    Examples:
+      | n |
+      | 2 |
+      | 3 |
+    @more
+    Examples: More
+      | n |
+      | 4 |
+      | 5 |
+
+  Scenario: A table and a doc string
+    Given the numbers
+      | 2 |
+      | 4 |
+    And the note
+      """
+      Scenario: not a scenario
+      """
+    Then it should be even
+`
+
+var counting = Kata{Name: "counting", Files: []string{"counting.feature"}}
+var countingFS = fstest.MapFS{"counting.feature": {Data: []byte(countingFeature)}}
+
+// countingSteps registers the counting kata's steps.
+func countingSteps(sc *godog.ScenarioContext) {
+	n := 0
+	sc.Step(`^the number (\d+)$`, func(v int) { n = v })
+	sc.Step(`^the numbers$`, func(t *godog.Table) { n = len(t.Rows) * 2 })
+	sc.Step(`^the note$`, func(*godog.DocString) {})
+	sc.Step(`^it should be even$`, func() error {
+		if n%2 != 0 {
+			return fmt.Errorf("%d is odd", n)
+		}
+		return nil
+	})
+}
+
+func scenarios(t *testing.T, k Kata, fsys fstest.MapFS) []Scenario {
+	t.Helper()
+	s, err := k.Scenarios(fsys)
+	require.NoError(t, err)
+	return s
+}
+
+func TestScenariosFromPickles(t *testing.T) {
+	all := scenarios(t, counting, countingFS)
+	var paths []string
+	for _, s := range all {
+		paths = append(paths, s.Path())
+	}
+	assert.Equal(t, []string{"Counting/Nothing to count", "Counting/Parity/row 1", "Counting/Parity/row 2",
+		"Counting/Parity/row 3", "Counting/Parity/row 4", "Counting/A table and a doc string"}, paths)
+	row4 := all[4]
+	assert.Equal(t, 4, row4.Row)
+	assert.Equal(t, []string{"5"}, row4.Example)
+	assert.Equal(t, 21, row4.Line, "the row's line")
+	assert.Equal(t, []string{"@counting", "@outline", "@more"}, row4.Tags)
+	assert.Equal(t, []Step{{"Given", "the number 5", 11}, {"Then", "it should be even", 12}}, row4.Steps)
+	assert.Equal(t, "Parity, row 4 (counting.feature:21)", row4.String())
+	assert.Equal(t, []string{"@counting", "@outline"}, all[1].Tags)
+}
+
+// TestPlayRunsOneScenarioAlone: a scenario plays alone, its steps reported with the file's
+// lines; an outline row plays its own row only.
+func TestPlayRunsOneScenarioAlone(t *testing.T) {
+	all := scenarios(t, counting, countingFS)
+	var failed []string
+	for _, s := range all {
+		r := Play(s, countingSteps, nil)
+		assert.Len(t, r.Steps, len(s.Steps), s.Path())
+		if !r.Passed() {
+			failed = append(failed, s.Path())
+		}
+	}
+	assert.Equal(t, []string{"Counting/Parity/row 2", "Counting/Parity/row 4"}, failed)
+	r := Play(all[4], countingSteps, nil)
+	f, ok := r.Failure()
+	require.True(t, ok)
+	assert.Equal(t, StepResult{Step: "Then it should be even", Line: 12, Status: "failed", Err: "5 is odd", Duration: f.Duration}, f)
+	assert.Equal(t, "Parity, row 4 (counting.feature:21): | 5 |\n  failed: Then it should be even (counting.feature:12)\n  5 is odd", Failure(r))
+}
+
+// TestScenariosMatchGodog: run one by one, the scenarios of every feature file are exactly
+// what godog runs from the whole file: the same scenarios, in the same order, with the same
+// steps.
+func TestScenariosMatchGodog(t *testing.T) {
+	record := func(got *[]string) func(*godog.ScenarioContext) {
+		return func(sc *godog.ScenarioContext) {
+			sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
+				*got = append(*got, "Scenario: "+p.Name)
+				for _, st := range p.Steps {
+					*got = append(*got, "  "+st.Text)
+				}
+				return ctx, nil
+			})
+		}
+	}
+	katas := append(Katas(), counting)
+	fsys := fstest.MapFS{"counting.feature": countingFS["counting.feature"]}
+	for _, k := range Katas() {
+		for _, f := range k.Files {
+			data, err := os.ReadFile(filepath.Join("../../features", f))
+			require.NoError(t, err)
+			fsys[f] = &fstest.MapFile{Data: data}
+		}
+	}
+	for _, k := range katas {
+		for _, file := range k.Files {
+			var oneByOne, whole []string
+			for _, s := range scenarios(t, Kata{Files: []string{file}}, fsys) {
+				Play(s, record(&oneByOne), nil)
+			}
+			godog.TestSuite{ScenarioInitializer: record(&whole), Options: &godog.Options{Format: "progress", Output: io.Discard,
+				FeatureContents: []godog.Feature{{Name: file, Contents: fsys[file].Data}}}}.Run()
+			require.NotEmpty(t, whole, file)
+			assert.Equal(t, whole, oneByOne, file)
+		}
+	}
+}
+
+func TestTheKatasScenarios(t *testing.T) {
+	count := map[string]int{}
+	for _, k := range Katas() {
+		all, err := k.Scenarios(featureFiles)
+		require.NoError(t, err)
+		for _, s := range all {
+			count[k.Name+": "+s.Feature]++
+		}
+		found, ok := Find(k.Name)
+		assert.True(t, ok)
+		assert.Equal(t, k, found)
+	}
+	assert.Equal(t, map[string]int{"mastermind: Playing mastermind": 19, "mastermind: Configurable mastermind": 27,
+		"tictactoe: State of tic-tac-toe": 26}, count)
+	_, ok := Find("chess")
+	assert.False(t, ok)
+}
+
+func TestBackgroundAndRuleAreRefused(t *testing.T) {
+	for _, text := range []string{"Feature: f\n  Background:\n    Given x\n  Scenario: s\n    Given y\n", "Feature: f\n  Rule: r\n    Scenario: s\n      Given y\n"} {
+		_, err := Kata{Files: []string{"f.feature"}}.Scenarios(fstest.MapFS{"f.feature": {Data: []byte(text)}})
+		assert.ErrorContains(t, err, "is not supported")
+	}
+	_, err := Kata{Files: []string{"f.feature"}}.Scenarios(fstest.MapFS{"f.feature": {Data: []byte("Feature: f\n  Scenario: s\n    Given x\n      | a |\n      | b | c |\n")}})
+	assert.Error(t, err)
+}
+
+// TestAnUndefinedStepFails: runs are strict; a step no definition matches fails its scenario
+// rather than passing as pending.
+func TestAnUndefinedStepFails(t *testing.T) {
+	fsys := fstest.MapFS{"u.feature": {Data: []byte("Feature: u\n  Scenario: s\n    Given the number 2\n    When I do something no step defines\n")}}
+	s := scenarios(t, Kata{Files: []string{"u.feature"}}, fsys)
+	r := Play(s[0], countingSteps, nil)
+	f, ok := r.Failure()
+	require.True(t, ok)
+	assert.Equal(t, "undefined", f.Status)
+	assert.Equal(t, "no step definition matches this step", f.Err)
+}
+
+// TestCheckFailsAStepThatPassed: a check's error fails the step it follows, even a step that
+// passed, and the steps after it are skipped.
+func TestCheckFailsAStepThatPassed(t *testing.T) {
+	s := scenarios(t, counting, countingFS)[5]
+	calls := 0
+	r := Play(s, countingSteps, func() error {
+		if calls++; calls == 2 {
+			return errors.New("the program crashed")
+		}
+		return nil
+	})
+	require.False(t, r.Passed())
+	f, _ := r.Failure()
+	assert.Equal(t, StepResult{Step: "And the note", Line: 27, Status: "failed", Err: "the program crashed", Duration: f.Duration}, f)
+	assert.Equal(t, "skipped", r.Steps[2].Status)
+}
+
+func TestSelect(t *testing.T) {
+	all := scenarios(t, counting, countingFS)
+	got, seed, err := Select(all, Options{})
+	require.NoError(t, err)
+	assert.Zero(t, seed, "the files' order by default")
+	assert.Equal(t, all, got)
+
+	a, seed, err := Select(all, Options{Random: true, Seed: 7})
+	require.NoError(t, err)
+	assert.Equal(t, int64(7), seed)
+	b, _, _ := Select(all, Options{Random: true, Seed: 7})
+	assert.Equal(t, a, b, "a seed replays its order")
+	assert.NotEqual(t, all, a, "a random order")
+	assert.ElementsMatch(t, all, a)
+	_, seed, _ = Select(all, Options{Random: true})
+	assert.Positive(t, seed, "a new seed is chosen, to be printed")
+
+	one, _, err := Select(all, Options{Run: "Parity/row_3$"})
+	require.NoError(t, err)
+	require.Len(t, one, 1)
+	assert.Equal(t, "Counting/Parity/row 3", one[0].Path())
+	same, _, _ := Select(all, Options{Run: "Parity/row 3$"})
+	assert.Equal(t, one, same, "spaces as spaces or underscores")
+	more, _, _ := Select(all, Options{Tags: "@more && ~@nothing"})
+	assert.Len(t, more, 2)
+	either, _, _ := Select(all, Options{Tags: "@more,@outline"})
+	assert.Len(t, either, 4)
+
+	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Tags: "wip"}, {Run: "("}, {Seed: 3}, {Random: true, Seed: -1}} {
+		_, _, err := Select(all, bad)
+		assert.Error(t, err, "%+v", bad)
+	}
+}
+
+// TestSeeds: one rule for seeds, whichever flag gives them.
+func TestSeeds(t *testing.T) {
+	for _, tt := range []struct {
+		in     string
+		random bool
+		seed   int64
+	}{{"", true, 0}, {"true", true, 0}, {"false", false, 0}, {"1", true, 1}, {"9223372036854775807", true, 9223372036854775807}} {
+		random, seed, err := ParseSeed(tt.in)
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.random, random, tt.in)
+		assert.Equal(t, tt.seed, seed, tt.in)
+	}
+	for _, bad := range []string{"0", "-1", "-7", "9223372036854775808", "soon", "1.5", strings.Repeat("9", 100000)} {
+		_, _, err := ParseSeed(bad)
+		assert.ErrorContains(t, err, "is no seed", "%.20s", bad)
+		assert.Less(t, len(err.Error()), 200)
+	}
+}
+
+// TestFlags: the options as flags, parsed as a command line parses them.
+func TestFlags(t *testing.T) {
+	parse := func(withRun bool, args ...string) (Options, error) {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		Flags(fs, "p.", withRun)
+		if err := fs.Parse(args); err != nil {
+			return Options{}, err
+		}
+		return FromFlags(fs, "p.")
+	}
+	o, err := parse(false)
+	require.NoError(t, err)
+	assert.Equal(t, Options{}, o, "by default: every scenario, the files' order, a summary only")
+
+	o, err = parse(true, "-p.format=junit:r.xml,pretty", "-p.tags=@refusals && ~@board", "-p.random=57", "-p.stop-on-failure", "-p.run=row 1$")
+	require.NoError(t, err)
+	assert.Equal(t, Options{Format: "junit:r.xml,pretty", Tags: "@refusals && ~@board", Random: true, Seed: 57, StopOnFailure: true, Run: "row 1$"}, o)
+	assert.True(t, o.pretty())
+	assert.False(t, Options{Format: "junit:pretty"}.pretty(), "a report's file is not a format")
+
+	o, err = parse(false, "-p.random")
+	require.NoError(t, err)
+	assert.Equal(t, Options{Random: true}, o, "alone, a new seed")
+
+	for _, bad := range [][]string{{"-p.random=soon"}, {"-p.random=0"}, {"-p.random=-1"}, {"-p.format=html"}, {"-p.format=cucumber"}, {"-p.tags=refusals"}, {"-p.run=x"}} {
+		_, err := parse(false, bad...)
+		assert.Error(t, err, "%q", bad)
+	}
+	var o2 Options
+	assert.Error(t, o2.Set("colour", "red"))
+	assert.Error(t, o2.Set(OptStopOnFailure, "maybe"))
+	assert.Equal(t, Options{}, o2, "a refused value changes nothing")
+}
+
+// fakeFrontend records what a run shows, as a front end would.
+type fakeFrontend struct {
+	shown []string
+	leave map[string]bool // scenarios the front end leaves out, as go test -run does
+}
+
+func (f *fakeFrontend) Fail(text string)   { f.shown = append(f.shown, "FAIL "+text) }
+func (f *fakeFrontend) Pass(text string)   { f.shown = append(f.shown, "ok "+text) }
+func (f *fakeFrontend) Skip(reason string) { f.shown = append(f.shown, "SKIP "+reason) }
+
+func (f *fakeFrontend) frontend() Frontend {
+	return Frontend{
+		Flag: "--",
+		Each: func(s Scenario, do func(Output)) {
+			if !f.leave[s.Path()] {
+				do(f)
+			}
+		},
+		Play:  func(s Scenario) Result { return Play(s, countingSteps, nil) },
+		Log:   func(line string) { f.shown = append(f.shown, line) },
+		Rerun: func(s Scenario) string { return "rerun " + s.Path() },
+	}
+}
+
+func TestRunLoop(t *testing.T) {
+	f := &fakeFrontend{}
+	o, err := Run(counting, countingFS, Options{}, f.frontend())
+	require.NoError(t, err)
+	assert.True(t, o.Failed())
+	assert.Len(t, o.Results, 6)
+	assert.Equal(t, `counting: 4 of 6 scenarios passed, 2 failed:
+  Parity, row 2 (counting.feature:16): Then it should be even
+  Parity, row 4 (counting.feature:21): Then it should be even
+To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
+	assert.Equal(t, 2, strings.Count(strings.Join(f.shown, "\n"), "FAIL "))
+
+	// Stopping at the first failure says how many did not run; those the front end leaves
+	// out are not counted.
+	f = &fakeFrontend{leave: map[string]bool{"Counting/A table and a doc string": true}}
+	o, err = Run(counting, countingFS, Options{StopOnFailure: true}, f.frontend())
+	require.NoError(t, err)
+	assert.Len(t, o.Results, 3)
+	assert.Len(t, o.NotRun, 2)
+	assert.Contains(t, f.shown, "SKIP not run: a scenario before it failed, and --stop-on-failure is set")
+	assert.True(t, strings.HasSuffix(f.shown[len(f.shown)-1], "\nStopped at the first failure; 2 scenarios did not run."), f.shown)
+
+	// A failure in the last scenario stops nothing.
+	f = &fakeFrontend{}
+	_, err = Run(counting, countingFS, Options{StopOnFailure: true, Run: "row 4"}, f.frontend())
+	require.NoError(t, err)
+	assert.NotContains(t, strings.Join(f.shown, "\n"), "Stopped")
+
+	// A seed is printed with the flag that replays it; pretty shows passes too.
+	f = &fakeFrontend{}
+	_, err = Run(counting, countingFS, Options{Random: true, Seed: 11, Format: "pretty", Run: "Nothing"}, f.frontend())
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"counting: scenarios in random order, seed 11; --random=11 runs them in this order again",
+		"ok Nothing to count (counting.feature:5)\n  ✓ Given the number 0\n  ✓ Then it should be even",
+		"counting: 1 scenario, passed",
+	}, f.shown)
+
+	// Options that choose nothing, or do not parse, are the command line's fault.
+	for _, bad := range []Options{{Tags: "@nothing"}, {Run: "no such scenario"}, {Tags: "x"}} {
+		_, err = Run(counting, countingFS, bad, (&fakeFrontend{}).frontend())
+		var usage *UsageError
+		assert.ErrorAs(t, err, &usage, "%+v", bad)
+	}
+}
+
+// TestReports: each report a run asks for is written with the kata's name in it, holds every
+// scenario that ran, and reads back.
+func TestReports(t *testing.T) {
+	t.Chdir(t.TempDir())
+	f := &fakeFrontend{}
+	_, err := Run(counting, countingFS, Options{Format: "junit:r.xml,pretty,cucumber:out/c.json"}, f.frontend())
+	assert.ErrorContains(t, err, "writing the cucumber report", "out/ does not exist")
+	assert.Contains(t, f.shown, "counting: wrote the junit report "+filepath.Join(must(os.Getwd()), "r-counting.xml"))
+	var suites struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Suites   []struct {
+			Name  string `xml:"name,attr"`
+			Cases []struct {
+				Name    string `xml:"name,attr"`
+				Failure *struct {
+					Message string `xml:"message,attr"`
+				} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	data, err := os.ReadFile("r-counting.xml")
+	require.NoError(t, err)
+	require.NoError(t, xml.Unmarshal(data, &suites), string(data))
+	assert.Equal(t, 6, suites.Tests)
+	assert.Equal(t, 2, suites.Failures)
+	require.Len(t, suites.Suites, 1)
+	assert.Equal(t, "Parity/row 2", suites.Suites[0].Cases[2].Name)
+	assert.Contains(t, suites.Suites[0].Cases[2].Failure.Message, "3 is odd")
+
+	require.NoError(t, os.Mkdir("out", 0o755))
+	_, err = Run(counting, countingFS, Options{Format: "cucumber:out/c.json"}, (&fakeFrontend{}).frontend())
+	require.NoError(t, err)
+	var feats []struct {
+		URI      string `json:"uri"`
+		Elements []struct {
+			Name  string `json:"name"`
+			Steps []struct {
+				Keyword string `json:"keyword"`
+				Name    string `json:"name"`
+				Result  struct {
+					Status string `json:"status"`
+				} `json:"result"`
+			} `json:"steps"`
+		} `json:"elements"`
+	}
+	data, err = os.ReadFile("out/c-counting.json")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &feats), string(data))
+	require.Len(t, feats, 1)
+	assert.Equal(t, "counting.feature", feats[0].URI)
+	require.Len(t, feats[0].Elements, 6)
+	last := feats[0].Elements[2].Steps[1]
+	assert.Equal(t, "Then ", last.Keyword)
+	assert.Equal(t, "it should be even", last.Name)
+	assert.Equal(t, "failed", last.Result.Status)
+
+	var empty bytes.Buffer
+	require.NoError(t, WriteCucumber(&empty, nil))
+	assert.Equal(t, "[]\n", empty.String())
+	assert.Equal(t, "reports/r-mastermind.xml", ReportFile("reports/r.xml", "mastermind"))
+	assert.Equal(t, "report-tictactoe", ReportFile("report", "tictactoe"))
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}

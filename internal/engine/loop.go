@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+)
+
+// Frontend is what a front end gives Run: where output goes, how one scenario is played, and
+// how to run one again.
+type Frontend struct {
+	// Flag is how the front end writes a flag before an option's name: "-kata." for go
+	// test, "--" for the kata command.
+	Flag string
+	// Each runs scenario s within the front end's own frame (go test: a subtest) by calling
+	// do once, with where to show it; or leaves s out by not calling do (go test -run).
+	Each func(s Scenario, do func(Output))
+	// Play plays one scenario against the implementation.
+	Play func(Scenario) Result
+	// Log shows a line of the run's own: the seed of a random order, the reports written,
+	// the summary.
+	Log func(string)
+	// Rerun is the command that runs s alone again.
+	Rerun func(Scenario) string
+}
+
+// Output is where a front end shows how one scenario went.
+type Output interface {
+	Fail(text string)   // the scenario failed: Failure's text
+	Pass(text string)   // the scenario passed, and the format asked for pretty: Pretty's text
+	Skip(reason string) // the scenario did not run, and why
+}
+
+// Outcome is what a run did.
+type Outcome struct {
+	Results []Result   // the scenarios that ran, in the order they ran
+	NotRun  []Scenario // those selected but not run after a stop at the first failure
+	Seed    int64      // the seed of a random order; 0 for the files' order
+}
+
+// Failed reports whether any scenario failed.
+func (o Outcome) Failed() bool {
+	for _, r := range o.Results {
+		if !r.Passed() {
+			return true
+		}
+	}
+	return false
+}
+
+// ErrNoScenario means that the options chose no scenario of the kata.
+var ErrNoScenario = errors.New("no scenario matches")
+
+// noScenario is ErrNoScenario, saying which options chose nothing.
+type noScenario string
+
+func (e noScenario) Error() string        { return string(e) }
+func (e noScenario) Is(target error) bool { return target == ErrNoScenario }
+
+// UsageError is Run's error for options that choose nothing, or that do not parse: the
+// front end's command line is wrong.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// Run runs the kata's scenarios that opts choose, from the feature files in fsys, through
+// the front end: each in its frame, with what it showed, then the reports that opts name and
+// a summary. It returns an error, having run nothing, for options that do not parse or choose
+// nothing (a *UsageError) and for feature files that do not read; and the errors of reports
+// it could not write.
+func Run(k Kata, fsys fs.FS, opts Options, fe Frontend) (Outcome, error) {
+	all, err := k.Scenarios(fsys)
+	if err != nil {
+		return Outcome{}, err
+	}
+	selected, seed, err := Select(all, opts)
+	if err != nil {
+		return Outcome{}, &UsageError{err}
+	}
+	if len(selected) == 0 {
+		var what []string
+		if opts.Tags != "" {
+			what = append(what, "the tags "+brief.Quote(opts.Tags))
+		}
+		if opts.Run != "" {
+			what = append(what, "the pattern "+brief.Quote(opts.Run))
+		}
+		return Outcome{}, &UsageError{noScenario("no scenario of " + k.Name + " matches " + strings.Join(what, " and "))}
+	}
+	o := Outcome{Seed: seed}
+	if seed != 0 {
+		fe.Log(fmt.Sprintf("%s: scenarios in random order, seed %d; %srandom=%d runs them in this order again", k.Name, seed, fe.Flag, seed))
+	}
+	pretty := opts.pretty()
+	for i, s := range selected {
+		fe.Each(s, func(out Output) {
+			r := fe.Play(s)
+			o.Results = append(o.Results, r)
+			switch {
+			case !r.Passed():
+				out.Fail(Failure(r))
+			case pretty:
+				out.Pass(Pretty(r))
+			}
+		})
+		if opts.StopOnFailure && o.Failed() {
+			for _, rest := range selected[i+1:] {
+				fe.Each(rest, func(out Output) {
+					o.NotRun = append(o.NotRun, rest)
+					out.Skip(fmt.Sprintf("not run: a scenario before it failed, and %s%s is set", fe.Flag, OptStopOnFailure))
+				})
+			}
+			break
+		}
+	}
+	errs := []error{}
+	reports, _ := parseFormat(opts.Format)
+	for _, r := range reports {
+		if r.file == "" {
+			continue
+		}
+		path, err := writeReport(r.format, ReportFile(r.file, k.Name), k.Name, o)
+		if err == nil {
+			fe.Log(fmt.Sprintf("%s: wrote the %s report %s", k.Name, r.format, path))
+		}
+		errs = append(errs, err)
+	}
+	fe.Log(Summary(k.Name, o, fe.Rerun))
+	return o, errors.Join(errs...)
+}

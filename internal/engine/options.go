@@ -1,0 +1,274 @@
+package engine
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+)
+
+// Options choose the scenarios a run takes, their order, and what it reports. The zero
+// Options run every scenario in the files' order.
+type Options struct {
+	// Run keeps the scenarios whose Path the regular expression matches, spaces written as
+	// spaces or as underscores.
+	Run string
+	// Tags keeps the scenarios whose tags match a tag expression: "@a" has the tag, "~@a"
+	// lacks it, "@a,@b" has either, and "&&" joins conditions that must all hold.
+	Tags string
+	// Random runs the scenarios in a random order, shuffled by Seed; a Seed of 0 has the run
+	// pick one, which it prints so that the order can be replayed.
+	Random bool
+	Seed   int64
+	// StopOnFailure stops a run at the first scenario that fails.
+	StopOnFailure bool
+	// Format lists, separated by commas, "pretty" for every step of every scenario as well
+	// as the failures, and "junit:FILE" or "cucumber:FILE" for a report written to FILE
+	// (with the kata's name put before its extension: see ReportFile).
+	Format string
+}
+
+// The options' names, as flags and as Set takes them.
+const (
+	OptRun           = "run"
+	OptTags          = "tags"
+	OptRandom        = "random"
+	OptStopOnFailure = "stop-on-failure"
+	OptFormat        = "format"
+)
+
+// isOption reports whether name is an option's.
+func isOption(name string) bool {
+	switch name {
+	case OptRun, OptTags, OptRandom, OptStopOnFailure, OptFormat:
+		return true
+	}
+	return false
+}
+
+// Set sets the option called name from its text, as a flag of that name takes it:
+// "stop-on-failure" takes "true" or "false", "random" takes "true" (pick a seed), "false",
+// or a seed. It returns an error, and changes nothing, for a value the option cannot take.
+func (o *Options) Set(name, value string) error {
+	switch name {
+	case OptRun:
+		if _, err := regexp.Compile(value); err != nil {
+			return fmt.Errorf("the pattern %s: %w", brief.Quote(value), err)
+		}
+		o.Run = value
+	case OptTags:
+		if _, err := parseTags(value); err != nil {
+			return err
+		}
+		o.Tags = value
+	case OptRandom:
+		on, seed, err := ParseSeed(value)
+		if err != nil {
+			return err
+		}
+		o.Random, o.Seed = on, seed
+	case OptStopOnFailure:
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("%s: want true or false", brief.Quote(value))
+		}
+		o.StopOnFailure = b
+	case OptFormat:
+		if _, err := parseFormat(value); err != nil {
+			return err
+		}
+		o.Format = value
+	default:
+		return fmt.Errorf("no option %s", brief.Quote(name))
+	}
+	return nil
+}
+
+// ParseSeed reads the value of a random flag: "true" (or "") asks for a random order from a
+// new seed, "false" for the files' order, and a whole number from 1 to 2⁶³−1 is a seed that
+// replays an order. Anything else is an error: 0 and negative numbers are no seeds.
+func ParseSeed(s string) (random bool, seed int64, err error) {
+	switch s {
+	case "", "true":
+		return true, 0, nil
+	case "false":
+		return false, 0, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1 {
+		return false, 0, fmt.Errorf("%s is no seed: want a whole number from 1 to %d, or the flag alone for a new one", brief.Quote(s), int64(math.MaxInt64))
+	}
+	return true, n, nil
+}
+
+// Flags defines the options as flags on fs, each named prefix and its name: "kata.tags" for
+// go test, "tags" for the kata command. Their values stay in the flags, to be read when a run
+// starts (FromFlags); the random flag refuses what is no seed as the command line is parsed.
+// withRun adds the run flag, which go test has of its own.
+func Flags(fs *flag.FlagSet, prefix string, withRun bool) {
+	if withRun {
+		fs.String(prefix+OptRun, "", "only the scenarios whose path matches this regular expression, as 'Making a guess/row 15$'")
+	}
+	fs.String(prefix+OptTags, "", `only the scenarios with these tags: "@a", "~@a" (without), "@a,@b" (either), joined by "&&"`)
+	fs.String(prefix+OptFormat, "", "pretty for every step as well; junit:FILE, cucumber:FILE for reports; comma-separated")
+	fs.Var(new(seedFlag), prefix+OptRandom, "a random order, its seed printed; ="+"SEED replays the order of that seed")
+	fs.Bool(prefix+OptStopOnFailure, false, "stop at the first scenario that fails")
+}
+
+// FromFlags reads the options from the flags of fs named prefix and an option's name that the
+// command line set; it leaves the other flags of fs alone.
+func FromFlags(fs *flag.FlagSet, prefix string) (Options, error) {
+	var o Options
+	var errs []error
+	fs.Visit(func(f *flag.Flag) {
+		if name, ok := strings.CutPrefix(f.Name, prefix); ok && isOption(name) {
+			if err := o.Set(name, f.Value.String()); err != nil {
+				errs = append(errs, fmt.Errorf("-%s: %w", f.Name, err))
+			}
+		}
+	})
+	return o, errors.Join(errs...)
+}
+
+// seedFlag is a random flag: alone it asks for a new seed, with a number it gives one.
+type seedFlag struct{ value string }
+
+func (s *seedFlag) String() string {
+	if s == nil {
+		return ""
+	}
+	return s.value
+}
+
+func (s *seedFlag) Set(v string) error {
+	if _, _, err := ParseSeed(v); err != nil {
+		return err
+	}
+	s.value = v
+	return nil
+}
+
+// IsBoolFlag lets a random flag stand alone.
+func (s *seedFlag) IsBoolFlag() bool { return true }
+
+// check says what is wrong with the options, if anything.
+func (o Options) check() error {
+	if _, err := parseFormat(o.Format); err != nil {
+		return err
+	}
+	if _, err := parseTags(o.Tags); err != nil {
+		return err
+	}
+	if _, err := regexp.Compile(o.Run); err != nil {
+		return fmt.Errorf("the pattern %s: %w", brief.Quote(o.Run), err)
+	}
+	if o.Seed < 0 || o.Seed > 0 && !o.Random {
+		return fmt.Errorf("seed %d: a seed is a whole number from 1, for a random order", o.Seed)
+	}
+	return nil
+}
+
+// report is a report a format asks for.
+type report struct{ format, file string }
+
+// parseFormat reads a format list.
+func parseFormat(list string) ([]report, error) {
+	var out []report
+	for _, f := range strings.Split(list, ",") {
+		name, file, hasFile := strings.Cut(strings.TrimSpace(f), ":")
+		switch {
+		case name == "" || name == "progress":
+		case name == "pretty":
+			out = append(out, report{format: name})
+		case (name == "junit" || name == "cucumber") && hasFile && file != "":
+			out = append(out, report{name, file})
+		case name == "junit" || name == "cucumber":
+			return nil, fmt.Errorf("format %s needs a file: %s:FILE", brief.Quote(name), name)
+		default:
+			return nil, fmt.Errorf("unknown format %s; want pretty, junit:FILE or cucumber:FILE", brief.Quote(f))
+		}
+	}
+	return out, nil
+}
+
+// pretty reports whether the format asks for every step of every scenario.
+func (o Options) pretty() bool {
+	reports, _ := parseFormat(o.Format)
+	return slices.ContainsFunc(reports, func(r report) bool { return r.format == "pretty" })
+}
+
+// Select returns the scenarios opts choose, in the order to run them, and the seed of a
+// random order (0 for the files' order). It returns an error for options that do not parse.
+func Select(all []Scenario, opts Options) ([]Scenario, int64, error) {
+	if err := opts.check(); err != nil {
+		return nil, 0, err
+	}
+	tags, _ := parseTags(opts.Tags)
+	run := regexp.MustCompile(opts.Run)
+	var out []Scenario
+	for _, s := range all {
+		p := s.Path()
+		if tags.match(s.Tags) && (run.MatchString(p) || run.MatchString(strings.ReplaceAll(p, " ", "_"))) {
+			out = append(out, s)
+		}
+	}
+	if !opts.Random {
+		return out, 0, nil
+	}
+	seed := opts.Seed
+	if seed == 0 {
+		seed = time.Now().UnixNano()&(1<<31-1) | 1 // a seed short enough to type, never 0
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x6b617461))
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out, seed, nil
+}
+
+// tagExpr is a parsed tag expression: every clause must hold; a clause holds when any of its
+// terms does.
+type tagExpr [][]tagTerm
+
+type tagTerm struct {
+	tag string
+	not bool
+}
+
+func parseTags(expr string) (tagExpr, error) {
+	var out tagExpr
+	for _, clause := range strings.Split(expr, "&&") {
+		var terms []tagTerm
+		for _, t := range strings.Split(clause, ",") {
+			t = strings.TrimSpace(t)
+			if t == "" {
+				continue
+			}
+			not := strings.HasPrefix(t, "~")
+			t = strings.TrimPrefix(t, "~")
+			if !strings.HasPrefix(t, "@") || strings.ContainsAny(t, " \t") {
+				return nil, fmt.Errorf("tag expression %s: %s is not a tag like @name or ~@name", brief.Quote(expr), brief.Quote(t))
+			}
+			terms = append(terms, tagTerm{t, not})
+		}
+		if terms != nil {
+			out = append(out, terms)
+		}
+	}
+	return out, nil
+}
+
+func (e tagExpr) match(tags []string) bool {
+	for _, clause := range e {
+		if !slices.ContainsFunc(clause, func(t tagTerm) bool { return slices.Contains(tags, t.tag) != t.not }) {
+			return false
+		}
+	}
+	return true
+}
