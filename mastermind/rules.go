@@ -81,20 +81,35 @@ func checkWidth(what string, c Code, width int, short, long error) error {
 
 // CheckFeedback reports whether some secret could give feedback f to a guess under r: no
 // negative count, at most Width pegs in all, and never Width-1 black with 1 white (the last
-// peg would be black too). The error wraps ErrImpossibleFeedback. It checks the counts one at
-// a time, so no number, however large, can overflow it.
+// peg would be black too). The error is a *FeedbackError, which wraps ErrImpossibleFeedback.
+// It checks the counts one at a time, so no number, however large, can overflow it.
 func (r Rules) CheckFeedback(f Feedback) error {
 	w := r.Width
 	switch {
 	case f.Black < 0 || f.White < 0:
-		return fmt.Errorf("mastermind: %d black and %d white: counts cannot be negative: %w", f.Black, f.White, ErrImpossibleFeedback)
+		return &FeedbackError{f, fmt.Sprintf("%d black and %d white: counts cannot be negative", f.Black, f.White)}
 	case f.Black > w || f.White > w-f.Black:
-		return fmt.Errorf("mastermind: %d black and %d white: more than %d key pegs: %w", f.Black, f.White, w, ErrImpossibleFeedback)
+		return &FeedbackError{f, fmt.Sprintf("%d black and %d white: more than %d key pegs", f.Black, f.White, w)}
 	case f.Black == w-1 && f.White == 1:
-		return fmt.Errorf("mastermind: %d black and 1 white cannot happen: the last peg would be black too: %w", f.Black, ErrImpossibleFeedback)
+		return &FeedbackError{f, fmt.Sprintf("%d black and 1 white cannot happen: the last peg would be black too", f.Black)}
 	}
 	return nil
 }
+
+// FeedbackError is CheckFeedback's error: feedback no secret can give, and why.
+type FeedbackError struct {
+	Feedback Feedback
+	Why      string // "3 black and 1 white cannot happen: the last peg would be black too"
+}
+
+// Error says why the feedback cannot be: "mastermind: 3 black and 1 white cannot happen: the
+// last peg would be black too: impossible feedback".
+func (e *FeedbackError) Error() string {
+	return "mastermind: " + e.Why + ": " + ErrImpossibleFeedback.Error()
+}
+
+// Unwrap returns ErrImpossibleFeedback, for errors.Is.
+func (e *FeedbackError) Unwrap() error { return ErrImpossibleFeedback }
 
 // Consistent reports whether secret would have given each turn's feedback: whether a code
 // breaker who has seen board could still think it the secret. It returns an error when the

@@ -90,5 +90,10 @@ func TestCheckFeedback(t *testing.T) {
 		if !errors.Is(err, mastermind.ErrImpossibleFeedback) || err.Error() != tt.msg {
 			t.Errorf("CheckFeedback(%+v) = %v, want %q", tt.f, err, tt.msg)
 		}
+		// The parts of the message, for a program to say it its own way.
+		var fe *mastermind.FeedbackError
+		if !errors.As(err, &fe) || fe.Feedback != tt.f || "mastermind: "+fe.Why+": impossible feedback" != tt.msg {
+			t.Errorf("CheckFeedback(%+v) = %#v, want a *FeedbackError with the feedback and why", tt.f, err)
+		}
 	}
 }

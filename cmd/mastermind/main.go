@@ -162,12 +162,16 @@ func readLine(in *lines.Reader) (string, error) {
 	return strings.TrimSpace(line), err
 }
 
-// plain is an error's message for a player: without the package prefix and the sentinel's
-// name at the end ("3 black and 1 white cannot happen: the last peg would be black too").
+// plain is an error's message for a player, built from its type: what is wrong, without the
+// package's name ("3 black and 1 white cannot happen: the last peg would be black too").
 func plain(err error) string {
-	msg := strings.TrimPrefix(err.Error(), "mastermind: ")
-	for _, sentinel := range []error{mastermind.ErrImpossibleFeedback, lines.ErrTooLong} {
-		msg = strings.TrimSuffix(msg, ": "+sentinel.Error())
+	var fe *mastermind.FeedbackError
+	var long *lines.TooLongError
+	switch {
+	case errors.As(err, &fe):
+		return fe.Why
+	case errors.As(err, &long):
+		return long.Error()
 	}
-	return msg
+	return err.Error()
 }

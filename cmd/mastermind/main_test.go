@@ -146,7 +146,7 @@ func TestFlags(t *testing.T) {
 		{[]string{"-seed", "12abc"}, 2, `mastermind: -seed "12abc": want a whole number`},
 		{[]string{"-seed", "1e3"}, 2, `mastermind: -seed "1e3": want a whole number`},
 		{[]string{"-seed", "-1"}, 2, `mastermind: -seed "-1": want a whole number`},
-		{[]string{"-strategy", "random"}, 2, `solver: unknown strategy "random"`},
+		{[]string{"-strategy", "random"}, 2, `solver: unknown strategy "random"; want Knuth, MostParts, Entropy, ExpectedSize, Optimal or OptimalWithin(N)` + "\n"},
 		{[]string{"-secret", "R G B"}, 2, `mastermind: -secret "R G B": 3 pegs, want 4`},
 		{[]string{"-secret", ""}, 2, `mastermind: -secret is empty; give a code such as "Red Green Blue Yellow", or leave -secret out for a random one`},
 		{[]string{"-secret", "  "}, 2, `mastermind: -secret is empty`},

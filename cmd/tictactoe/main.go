@@ -168,7 +168,7 @@ func play(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "\nEnd of input. Goodbye.")
 			return 0
 		case errors.Is(err, lines.ErrTooLong):
-			fmt.Fprintf(stdout, "%s. Try again.\n", strings.TrimSuffix(err.Error(), ": "+lines.ErrTooLong.Error()))
+			fmt.Fprintf(stdout, "%v. Try again.\n", err) // a *lines.TooLongError, said for a person
 			continue
 		case err != nil:
 			fmt.Fprintln(stderr, "tictactoe: reading input:", err)

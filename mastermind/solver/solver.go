@@ -95,11 +95,11 @@ func (s *Solver) Record(guess mastermind.Code, fb mastermind.Feedback) error {
 	}
 	g, err := s.sp.number(guess)
 	if err != nil {
-		return fmt.Errorf("solver: %w", err)
+		return err // the mastermind package's, which says what is wrong
 	}
 	want, err := s.sp.indexOf(fb)
 	if err != nil {
-		return fmt.Errorf("solver: %w", err)
+		return err
 	}
 	var next []int32
 	for _, c := range s.remaining {
@@ -142,7 +142,7 @@ func (s *Solver) Possible(code mastermind.Code) (bool, error) {
 	}
 	c, err := s.sp.number(code)
 	if err != nil {
-		return false, fmt.Errorf("solver: %w", err)
+		return false, err // the mastermind package's, which says what is wrong
 	}
 	_, found := slices.BinarySearch(s.remaining, c)
 	return found, nil

@@ -214,16 +214,16 @@ func TestRecordRefusesAndChangesNothing(t *testing.T) {
 		err   error
 		msg   string
 	}{
-		{code("1 2 3 4"), mastermind.Feedback{Black: 3, White: 1}, solver.ErrImpossibleFeedback, "solver: mastermind: 3 black and 1 white cannot happen: the last peg would be black too: impossible feedback"},
-		{code("1 2 3 4"), mastermind.Feedback{Black: 2, White: 3}, solver.ErrImpossibleFeedback, "solver: mastermind: 2 black and 3 white: more than 4 key pegs: impossible feedback"},
-		{code("1 2 3 4"), mastermind.Feedback{Black: -1}, solver.ErrImpossibleFeedback, "solver: mastermind: -1 black and 0 white: counts cannot be negative: impossible feedback"},
+		{code("1 2 3 4"), mastermind.Feedback{Black: 3, White: 1}, solver.ErrImpossibleFeedback, "mastermind: 3 black and 1 white cannot happen: the last peg would be black too: impossible feedback"},
+		{code("1 2 3 4"), mastermind.Feedback{Black: 2, White: 3}, solver.ErrImpossibleFeedback, "mastermind: 2 black and 3 white: more than 4 key pegs: impossible feedback"},
+		{code("1 2 3 4"), mastermind.Feedback{Black: -1}, solver.ErrImpossibleFeedback, "mastermind: -1 black and 0 white: counts cannot be negative: impossible feedback"},
 		// Counts whose sum overflows: once accepted as "no pegs", cutting 1296 secrets to 256.
-		{code("1 1 2 2"), mastermind.Feedback{Black: math.MaxInt, White: 6}, solver.ErrImpossibleFeedback, "solver: mastermind: 9223372036854775807 black and 6 white: more than 4 key pegs: impossible feedback"},
+		{code("1 1 2 2"), mastermind.Feedback{Black: math.MaxInt, White: 6}, solver.ErrImpossibleFeedback, "mastermind: 9223372036854775807 black and 6 white: more than 4 key pegs: impossible feedback"},
 		// The winning feedback is checked like any other: 1 2 3 4 cannot be the secret.
 		{code("1 2 3 4"), mastermind.Feedback{Black: 4}, solver.ErrInconsistent, `solver: no remaining secret gives "B B B B" to Red Green Blue Yellow: feedback contradicts earlier feedback`},
 		{code("1 1 2 2"), mastermind.Feedback{Black: 2}, solver.ErrInconsistent, `solver: no remaining secret gives "B B" to Red Red Green Green: feedback contradicts earlier feedback`},
-		{code("1 2 3"), mastermind.Feedback{}, mastermind.ErrGuessTooShort, "solver: mastermind: guess has 3 pegs, want 4: guess too short"},
-		{code("1 2 3 7"), mastermind.Feedback{}, mastermind.ErrInvalidPeg, "solver: mastermind: guess peg 4 is colour 7, want 1 to 6: invalid peg in guess"},
+		{code("1 2 3"), mastermind.Feedback{}, mastermind.ErrGuessTooShort, "mastermind: guess has 3 pegs, want 4: guess too short"},
+		{code("1 2 3 7"), mastermind.Feedback{}, mastermind.ErrInvalidPeg, "mastermind: guess peg 4 is colour 7, want 1 to 6: invalid peg in guess"},
 	}
 	for _, tt := range tests {
 		err := sv.Record(tt.guess, tt.fb)

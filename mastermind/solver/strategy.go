@@ -96,7 +96,7 @@ func ParseStrategy(name string) (Strategy, error) {
 			return OptimalWithin(n), nil
 		}
 	}
-	return 0, fmt.Errorf("solver: unknown strategy %s, want Knuth, MostParts, Entropy, ExpectedSize, Optimal or OptimalWithin(N): %w", brief.Quote(name), ErrUnknownStrategy)
+	return 0, fmt.Errorf("solver: %w %s; want Knuth, MostParts, Entropy, ExpectedSize, Optimal or OptimalWithin(N)", ErrUnknownStrategy, brief.Quote(name))
 }
 
 func (s Strategy) valid() bool { return s >= Knuth && s <= Optimal || s.MaxGuesses() > 0 }

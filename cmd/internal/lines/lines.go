@@ -11,8 +11,19 @@ import (
 )
 
 // ErrTooLong means a line was longer than the reader's limit; the reader skipped it whole and
-// reads on from the next line.
+// reads on from the next line. Next returns it as a *TooLongError.
 var ErrTooLong = errors.New("line too long")
+
+// TooLongError is the error for a line longer than the limit: how long it was. It is
+// ErrTooLong for errors.Is, and its message is for a person as it is.
+type TooLongError struct{ Len, Max int }
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("a line of %d bytes, more than the %d a line may have", e.Len, e.Max)
+}
+
+// Is reports whether target is ErrTooLong.
+func (e *TooLongError) Is(target error) bool { return target == ErrTooLong }
 
 // Reader reads lines of at most Max bytes.
 type Reader struct {
@@ -27,8 +38,8 @@ func NewReader(r io.Reader, max int) *Reader {
 }
 
 // Next returns the next line without its line end ("\n" or "\r\n"). At the end of the input
-// it returns io.EOF; for a line longer than the limit, an error wrapping ErrTooLong that
-// gives the length, having skipped that line; for a failed read, that error.
+// it returns io.EOF; for a line longer than the limit, a *TooLongError (ErrTooLong) that gives
+// the length, having skipped that line; for a failed read, that error.
 func (r *Reader) Next() (string, error) {
 	line, err := r.r.ReadSlice('\n')
 	switch {
@@ -41,7 +52,7 @@ func (r *Reader) Next() (string, error) {
 		if err != nil && err != io.EOF {
 			return "", err
 		}
-		return "", fmt.Errorf("a line of %d bytes, more than the %d a line may have: %w", n-len(lineEnd(line)), r.max, ErrTooLong)
+		return "", &TooLongError{n - len(lineEnd(line)), r.max}
 	case err == io.EOF && len(line) == 0:
 		return "", io.EOF
 	case err != nil && err != io.EOF:
@@ -49,7 +60,7 @@ func (r *Reader) Next() (string, error) {
 	}
 	s := strings.TrimSuffix(string(line), lineEnd(line))
 	if len(s) > r.max {
-		return "", fmt.Errorf("a line of %d bytes, more than the %d a line may have: %w", len(s), r.max, ErrTooLong)
+		return "", &TooLongError{len(s), r.max}
 	}
 	return s, nil
 }
