@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"errors"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/cmd/internal/cmdtest"
 )
@@ -209,4 +212,26 @@ func TestBinary(t *testing.T) {
 	_, errOut, status := cmdtest.Run(t, bin, "", "-colors", "0")
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "invalid rules")
+}
+
+// TestReadmeTranscript plays the README's game as the README shows it: the same flags and
+// the same lines typed give the same screen.
+func TestReadmeTranscript(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	const cmd = "$ go run ./cmd/mastermind "
+	_, transcript, ok := strings.Cut(string(data), "```text\n"+cmd)
+	require.True(t, ok, "the README shows no game of %q", cmd)
+	transcript, _, _ = strings.Cut(transcript, "```")
+	flags, screen, _ := strings.Cut(transcript, "\n")
+	// What was typed follows each prompt; the program writes the prompt alone.
+	prompt := regexp.MustCompile(`(?m)^(guess \d+ of \d+> )(.*)\n`)
+	var input strings.Builder
+	for _, m := range prompt.FindAllStringSubmatch(screen, -1) {
+		input.WriteString(m[2] + "\n")
+	}
+	require.NotZero(t, input.Len(), "the game types nothing")
+	out, errOut, status := play(input.String(), strings.Fields(flags)...)
+	assert.Zero(t, status, errOut)
+	assert.Equal(t, prompt.ReplaceAllString(screen, "$1"), out)
 }

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"errors"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/cmd/internal/cmdtest"
 )
@@ -145,4 +148,38 @@ func TestBinary(t *testing.T) {
 	_, errOut, status := cmdtest.Run(t, bin, "", "classify", "XXX", "OOO", "...")
 	assert.Equal(t, 1, status)
 	assert.Equal(t, "Impossible board: game should have ended after the game was won\n", errOut)
+}
+
+// TestReadmeTranscript runs the README's classify commands that name a board, and holds what
+// they print, and their exit status (go run's "exit status 1"), to what the README shows.
+func TestReadmeTranscript(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	const cmd = "$ go run ./cmd/tictactoe classify "
+	blocks := strings.Split(string(data), "\n"+cmd)
+	require.Greater(t, len(blocks), 1, "the README runs no %q", cmd)
+	ran := 0
+	for _, b := range blocks[1:] {
+		b, _, _ = strings.Cut(b, "\n$ ")
+		b, _, _ = strings.Cut(b, "```")
+		line, shown, _ := strings.Cut(b, "\n")
+		line, _, _ = strings.Cut(line, "  #")
+		shown = strings.TrimSuffix(shown, "\n") + "\n"
+		if strings.Contains(line, "<") {
+			continue // reads a file the README does not show
+		}
+		var args []string
+		for _, m := range regexp.MustCompile(`"([^"]*)"|(\S+)`).FindAllStringSubmatch(line, -1) {
+			args = append(args, m[1]+m[2])
+		}
+		want, wantStatus := shown, 0
+		if w, ok := strings.CutSuffix(shown, "exit status 1\n"); ok {
+			want, wantStatus = w, 1
+		}
+		out, errOut, status := runIn("", append([]string{"classify"}, args...)...)
+		assert.Equal(t, want, out+errOut, line)
+		assert.Equal(t, wantStatus, status, line)
+		ran++
+	}
+	assert.Equal(t, 2, ran, "the README's two boards")
 }
