@@ -102,18 +102,26 @@ const flagPrefix = "kata."
 
 func init() { engine.Flags(flag.CommandLine, flagPrefix, false) }
 
-// run runs the kata called name with the steps init registers, as subtests of t.
+// run runs the kata called name with the steps init registers. Under go test -v, or a -run
+// pattern that names scenarios, each scenario is a subtest of t that fails with its failure;
+// otherwise the scenarios run within t, which fails with one screen that leads with the next
+// scenario to work on.
 func run(t *testing.T, name string, init func(*godog.ScenarioContext)) {
 	t.Helper()
 	opts, err := options(flag.CommandLine)
 	if err != nil {
 		t.Fatalf("features: %v", err)
 	}
-	_, err = engine.Run(kata(name), files, opts, engine.Frontend{
+	opts.Verbose = testing.Verbose() || namesSubtests(t.Name())
+	each := func(_ engine.Scenario, do func(engine.Output)) { do(testOutput{t, false}) }
+	if opts.Verbose {
+		each = func(s engine.Scenario, do func(engine.Output)) {
+			t.Run(s.Path(), func(t *testing.T) { do(testOutput{t, true}) })
+		}
+	}
+	outcome, err := engine.Run(kata(name), files, opts, engine.Frontend{
 		Flag: "-" + flagPrefix,
-		Each: func(s engine.Scenario, do func(engine.Output)) {
-			t.Run(s.Path(), func(t *testing.T) { do(testOutput{t}) })
-		},
+		Each: each,
 		Play: func(s engine.Scenario) engine.Result { return engine.Play(s, init, nil) },
 		Log:  func(line string) { t.Log("\n" + line) },
 		Rerun: func(s engine.Scenario) string {
@@ -126,7 +134,32 @@ func run(t *testing.T, name string, init func(*godog.ScenarioContext)) {
 		t.Skipf("features: %v", err)
 	case err != nil:
 		t.Errorf("features: %v", err)
+	case outcome.Failed():
+		t.Fail()
 	}
+}
+
+// namesSubtests reports whether go test's -run pattern names tests below the test called
+// parent: the scenarios.
+func namesSubtests(parent string) bool {
+	f := flag.Lookup("test.run")
+	if f == nil {
+		return false
+	}
+	depth, elements := 0, 1
+	for _, r := range f.Value.String() {
+		switch r {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case '/':
+			if depth == 0 {
+				elements++
+			}
+		}
+	}
+	return elements > strings.Count(parent, "/")+1
 }
 
 // kata is the kata called name.
@@ -139,12 +172,28 @@ func kata(name string) engine.Kata {
 	panic("features: no kata " + name) // only this package names katas
 }
 
-// testOutput shows a scenario in its subtest.
-type testOutput struct{ t *testing.T }
+// testOutput shows a scenario in its own subtest, or within the test that runs the kata.
+type testOutput struct {
+	t       *testing.T
+	subtest bool
+}
 
-func (o testOutput) Fail(text string)   { o.t.Helper(); o.t.Error("\n" + text) }
-func (o testOutput) Pass(text string)   { o.t.Helper(); o.t.Log("\n" + text) }
-func (o testOutput) Skip(reason string) { o.t.Helper(); o.t.Skip(reason) }
+func (o testOutput) Fail(text string) {
+	o.t.Helper()
+	if text != "" {
+		o.t.Error("\n" + text)
+	}
+}
+
+func (o testOutput) Pass(text string) { o.t.Helper(); o.t.Log("\n" + text) }
+
+// Skip skips a scenario's subtest; within the kata's test a scenario not run is only counted.
+func (o testOutput) Skip(reason string) {
+	o.t.Helper()
+	if o.subtest {
+		o.t.Skip(reason)
+	}
+}
 
 // godogOptions are godog's flags the kit reads, when a test binds them, by the option each
 // sets.
@@ -188,4 +237,10 @@ func runPattern(parent string, s engine.Scenario) string {
 		parts[i] = regexp.QuoteMeta(strings.ReplaceAll(p, " ", "_"))
 	}
 	return "^" + strings.Join(parts, "/") + "$"
+}
+
+// fail is a step's failure: what the step played (the game, the board) and what went wrong,
+// kept apart so that a run can group the failures of one cause.
+func fail(about, format string, args ...any) error {
+	return &engine.StepError{About: about, Cause: fmt.Sprintf(format, args...)}
 }

@@ -266,5 +266,5 @@ func TestNotImplementedFailsEveryScenario(t *testing.T) {
 	assert.Len(t, failing(t, tt), len(tt.scenarios()))
 	r := m.run(scenario(t, m, "Configurable mastermind/A game needs at least one colour, one peg and one turn/row 1"))
 	f, _ := r.Failure()
-	assert.Equal(t, "new(0, 4, 10) with secret Red Red Red Red: new is not implemented yet, so nothing was refused", f.Err)
+	assert.Equal(t, `new(0, 4, 10) with secret "Red Red Red Red": new is not implemented yet, so nothing was refused`, f.Err)
 }

@@ -95,8 +95,12 @@ func parsePegs(s string) ([]int, error) {
 func (s *mastermindScenario) join() error {
 	if !s.joined {
 		s.joined = true
-		s.game, s.joinErr = s.newGame(s.colors, s.width, s.maxTurns, slices.Clone(s.secret))
-		if s.joinErr == nil && s.game == nil {
+		if err := guard("new", func() {
+			s.game, s.joinErr = s.newGame(s.colors, s.width, s.maxTurns, slices.Clone(s.secret))
+		}); err != nil {
+			s.game, s.joinErr = nil, err
+		}
+		if s.joinErr == nil && isNil(s.game) {
 			s.joinErr = errors.New("the game's constructor returned no game and no error")
 		}
 		if s.joinErr != nil {
@@ -108,39 +112,77 @@ func (s *mastermindScenario) join() error {
 
 // started is join for steps that need a game that started.
 func (s *mastermindScenario) started() error {
-	if err := s.join(); notImplemented(err) {
-		return fmt.Errorf("%s: new is not implemented yet", s.rules())
-	} else if err != nil {
-		return fmt.Errorf("%s: the game did not start: %s", s.rules(), brief.Quote(err.Error()))
+	var p *panicked
+	switch err := s.join(); {
+	case notImplemented(err):
+		return fail(s.rules(), "new is not implemented yet")
+	case errors.As(err, &p):
+		return fail(s.rules(), "%v", p)
+	case err != nil:
+		return fail(s.rules(), "the game did not start: %s", brief.Quote(err.Error()))
 	}
 	return nil
 }
 
-// rules names the game for a message: "new(6, 4, 12) with secret Red Green Blue Yellow".
+// count asks the game for a number, TurnsLeft or Guesses, as a step needs it: a panic in
+// the implementation, "not implemented" among them, fails the step saying so.
+func (s *mastermindScenario) count(name string, f func(MastermindGame) int) (int, error) {
+	n := 0
+	if err := guard(name, func() { n = f(s.game) }); notImplemented(err) {
+		return 0, fail(s.rules(), "%s is not implemented yet", name)
+	} else if err != nil {
+		return 0, fail(s.rules(), "%v", err)
+	}
+	return n, nil
+}
+
+func (s *mastermindScenario) turnsLeft() (int, error) {
+	return s.count("TurnsLeft", MastermindGame.TurnsLeft)
+}
+
+func (s *mastermindScenario) guesses() (int, error) {
+	return s.count("Guesses", MastermindGame.Guesses)
+}
+
+// score plays a guess on the game; a panic in the implementation is an error that says so.
+func (s *mastermindScenario) score(guess []int) (grade string, black, white int, err error) {
+	if perr := guard("Score", func() { grade, black, white, err = s.game.Score(slices.Clone(guess)) }); perr != nil {
+		return "", 0, 0, perr
+	}
+	return grade, black, white, err
+}
+
+// rules names the game for a message: `new(6, 4, 12) with secret "Red Green Blue Yellow"`.
 func (s *mastermindScenario) rules() string {
-	return fmt.Sprintf("new(%d, %d, %d) with secret %s", s.colors, s.width, s.maxTurns, written(s.secretText, s.secret))
+	return fmt.Sprintf("new(%d, %d, %d) with secret %s", s.colors, s.width, s.maxTurns, s.written(s.secretText, s.secret))
 }
 
 // about names the game and the last guess for a message about the guess.
 func (s *mastermindScenario) about() string {
-	return fmt.Sprintf("%s, guess %s", s.rules(), written(s.guessText, s.guess))
+	return fmt.Sprintf("%s, guess %s", s.rules(), s.written(s.guessText, s.guess))
 }
 
-// written is a code as the feature wrote it, quoted, or as pegs writes it when the feature
-// did not write it.
-func written(text string, code []int) string {
+// written is a code as the feature wrote it, or as the scenario writes its codes when the
+// feature did not write this one; quoted either way.
+func (s *mastermindScenario) written(text string, code []int) string {
 	if text != "" {
 		return brief.Quote(text)
 	}
-	return pegs(code)
+	return brief.Quote(pegs(code, s.numbers()))
 }
 
-// pegs writes a code as the features do: colour names when every peg has one among the
-// seed's six, numbers otherwise.
-func pegs(code []int) string {
+// numbers reports whether the scenario writes its codes in numbers, "3 2 3 5", rather than
+// colour names.
+func (s *mastermindScenario) numbers() bool {
+	return strings.ContainsAny(s.secretText+s.guessText, "0123456789")
+}
+
+// pegs writes a code in numbers, or in colour names when every peg has one among the seed's
+// six.
+func pegs(code []int, numbers bool) string {
 	c := make(mastermind.Code, len(code))
 	for i, p := range code {
-		if p < 1 || p > 6 {
+		if numbers || p < 1 || p > 6 {
 			return strings.Trim(fmt.Sprint(code), "[]")
 		}
 		c[i] = mastermind.Color(p)
@@ -189,8 +231,10 @@ func (s *mastermindScenario) theGameShouldBeStartedWithAnEmptyBoard() error {
 	if err := s.started(); err != nil {
 		return err
 	}
-	if n := s.game.Guesses(); n != 0 {
-		return fmt.Errorf("%s: the board has %d guesses, want none", s.rules(), n)
+	if n, err := s.guesses(); err != nil {
+		return err
+	} else if n != 0 {
+		return fail(s.rules(), "the board has %d guesses, want none", n)
 	}
 	return nil
 }
@@ -199,8 +243,10 @@ func (s *mastermindScenario) theBoardShouldHoldGuesses(want int) error {
 	if err := s.started(); err != nil {
 		return err
 	}
-	if n := s.game.Guesses(); n != want {
-		return fmt.Errorf("%s: the board holds %d guesses, want %d", s.rules(), n, want)
+	if n, err := s.guesses(); err != nil {
+		return err
+	} else if n != want {
+		return fail(s.rules(), "the board holds %d guesses, want %d", n, want)
 	}
 	return nil
 }
@@ -209,8 +255,16 @@ func (s *mastermindScenario) iShouldHaveTurnsLeft(want int) error {
 	if err := s.started(); err != nil {
 		return err
 	}
-	if got := s.game.TurnsLeft(); got != want {
-		return fmt.Errorf("%s, after %d guesses: %d turns left, want %d", s.rules(), s.game.Guesses(), got, want)
+	got, err := s.turnsLeft()
+	if err != nil {
+		return err
+	}
+	if got != want {
+		n, err := s.guesses()
+		if err != nil {
+			return err
+		}
+		return fail(fmt.Sprintf("%s, after %d guesses", s.rules(), n), "%d turns left, want %d", got, want)
 	}
 	return nil
 }
@@ -221,12 +275,16 @@ func (s *mastermindScenario) play(guess []int) error {
 		return err
 	}
 	s.guess, s.guessText = guess, ""
-	grade, black, white, err := s.game.Score(slices.Clone(guess))
-	if notImplemented(err) {
-		return fmt.Errorf("%s: score is not implemented yet", s.about())
+	grade, black, white, err := s.score(guess)
+	var p *panicked
+	switch {
+	case notImplemented(err):
+		return fail(s.about(), "score is not implemented yet")
+	case errors.As(err, &p):
+		return fail(s.about(), "%v", p)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: the guess was refused: %s", s.about(), brief.Quote(err.Error()))
+		return fail(s.about(), "the guess was refused: %s", brief.Quote(err.Error()))
 	}
 	s.scored, s.grade, s.black, s.white = true, grade, black, white
 	return nil
@@ -260,7 +318,7 @@ func (s *mastermindScenario) theCodeMakerShouldGiveMeFeedbackOnMyGuess(want stri
 		return err
 	}
 	if got := (mastermind.Feedback{Black: s.black, White: s.white}); got != f {
-		return fmt.Errorf("%s: feedback %q (%d black, %d white), want %q", s.about(), got, got.Black, got.White, want)
+		return fail(s.about(), "feedback %q (%d black, %d white), want %q", got, got.Black, got.White, want)
 	}
 	return nil
 }
@@ -302,8 +360,10 @@ func (s *mastermindScenario) iBreakTheCodeInTheFinalGuess() error {
 	if err := s.started(); err != nil {
 		return err
 	}
-	if left := s.game.TurnsLeft(); left != 1 {
-		return fmt.Errorf("%s: %d turns left before the final guess, want 1", s.rules(), left)
+	if left, err := s.turnsLeft(); err != nil {
+		return err
+	} else if left != 1 {
+		return fail(s.rules(), "%d turns left before the final guess, want 1", left)
 	}
 	return s.play(s.secret)
 }
@@ -313,7 +373,7 @@ func (s *mastermindScenario) theGradeShouldBe(want string) error {
 		return err
 	}
 	if s.grade != want {
-		return fmt.Errorf("%s: grade %s, want %q", s.about(), brief.Quote(s.grade), want)
+		return fail(s.about(), "grade %s, want %q", brief.Quote(s.grade), want)
 	}
 	return nil
 }
@@ -338,16 +398,34 @@ func (s *mastermindScenario) refused(pegs []int) error {
 		return err
 	}
 	s.guess, s.guessText = pegs, ""
-	left, guesses := s.game.TurnsLeft(), s.game.Guesses()
-	grade, black, white, err := s.game.Score(slices.Clone(pegs))
-	if notImplemented(err) {
-		return fmt.Errorf("%s: score is not implemented yet, so nothing was refused", s.about())
+	left, err := s.turnsLeft()
+	if err != nil {
+		return err
 	}
-	if err == nil {
-		return fmt.Errorf("%s: the guess was played (%s, %d black, %d white), want it refused", s.about(), brief.Quote(grade), black, white)
+	guesses, err := s.guesses()
+	if err != nil {
+		return err
 	}
-	if l, g := s.game.TurnsLeft(), s.game.Guesses(); l != left || g != guesses {
-		return fmt.Errorf("%s: refusing the guess changed the game: %d turns left and %d guesses, were %d and %d", s.about(), l, g, left, guesses)
+	grade, black, white, err := s.score(pegs)
+	var p *panicked
+	switch {
+	case notImplemented(err):
+		return fail(s.about(), "score is not implemented yet, so nothing was refused")
+	case errors.As(err, &p):
+		return fail(s.about(), "%v, which is no refusal", p)
+	case err == nil:
+		return fail(s.about(), "the guess was played (%s, %d black, %d white), want it refused", brief.Quote(grade), black, white)
+	}
+	l, err := s.turnsLeft()
+	if err != nil {
+		return err
+	}
+	g, err := s.guesses()
+	if err != nil {
+		return err
+	}
+	if l != left || g != guesses {
+		return fail(s.about(), "refusing the guess changed the game: %d turns left and %d guesses, were %d and %d", l, g, left, guesses)
 	}
 	return nil
 }
@@ -390,10 +468,10 @@ func (s *mastermindScenario) theGameShouldBeRefused() error {
 		return errors.New("no game was started, so there is nothing to check; a When step must start one first")
 	}
 	if notImplemented(s.joinErr) {
-		return fmt.Errorf("%s: new is not implemented yet, so nothing was refused", s.rules())
+		return fail(s.rules(), "new is not implemented yet, so nothing was refused")
 	}
 	if s.joinErr == nil {
-		return fmt.Errorf("%s started a game, want an error", s.rules())
+		return fail(s.rules(), "a game started, want an error")
 	}
 	return nil
 }
@@ -403,7 +481,7 @@ func (s *mastermindScenario) theScoreShouldBe(black, white int) error {
 		return err
 	}
 	if s.black != black || s.white != white {
-		return fmt.Errorf("%s: score %d black and %d white, want %d black and %d white", s.about(), s.black, s.white, black, white)
+		return fail(s.about(), "score %d black and %d white, want %d black and %d white", s.black, s.white, black, white)
 	}
 	return nil
 }

@@ -22,6 +22,9 @@ type ticTacToeScenario struct {
 	err        error
 }
 
+// board names the board for a message: the board ["X  " " XO" "OX "].
+func (s *ticTacToeScenario) board() string { return fmt.Sprintf("the board %q", s.rows) }
+
 // InitializeTicTacToe registers the tic-tac-toe steps on sc, run against classify. Call it
 // from a godog ScenarioInitializer, once for each scenario: the steps keep their state per
 // call.
@@ -50,7 +53,9 @@ func (s *ticTacToeScenario) theRows(top, middle, bottom string) {
 }
 
 func (s *ticTacToeScenario) iClassifyTheBoard() error {
-	s.state, s.err = s.classify(slices.Clone(s.rows))
+	if err := guard("classify", func() { s.state, s.err = s.classify(slices.Clone(s.rows)) }); err != nil {
+		s.state, s.err = "", err
+	}
 	s.classified = true
 	return nil
 }
@@ -60,11 +65,11 @@ func (s *ticTacToeScenario) theGameShouldBe(want string) error {
 	case !s.classified:
 		return errors.New("the board was not classified")
 	case notImplemented(s.err):
-		return fmt.Errorf("the board %q: classify is not implemented yet", s.rows)
+		return fail(s.board(), "classify is not implemented yet")
 	case s.err != nil:
-		return fmt.Errorf("the board %q was refused: %s; want %q", s.rows, brief.Quote(s.err.Error()), want)
+		return fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), want)
 	case s.state != want:
-		return fmt.Errorf("the board %q is %s, want %q", s.rows, brief.Quote(s.state), want)
+		return fail(s.board(), "%s, want %q", brief.Quote(s.state), want)
 	}
 	return nil
 }
@@ -74,7 +79,7 @@ func (s *ticTacToeScenario) theBoardShouldBeRefusedWith(msg string) error {
 		return err
 	}
 	if s.err.Error() != msg {
-		return fmt.Errorf("the board %q was refused with %s, want %q", s.rows, brief.Quote(s.err.Error()), msg)
+		return fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), msg)
 	}
 	return nil
 }
@@ -84,9 +89,9 @@ func (s *ticTacToeScenario) theBoardShouldBeRefused() error {
 	case !s.classified:
 		return errors.New("the board was not classified")
 	case notImplemented(s.err):
-		return fmt.Errorf("the board %q: classify is not implemented yet, so nothing was refused", s.rows)
+		return fail(s.board(), "classify is not implemented yet, so nothing was refused")
 	case s.err == nil:
-		return fmt.Errorf("the board %q was classified %s, want it refused", s.rows, brief.Quote(s.state))
+		return fail(s.board(), "classified %s, want it refused", brief.Quote(s.state))
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"embed"
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"text/template"
 
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/engine"
 )
 
 // templates are the starting points kata init writes: templates/LANG/KATA holds the files,
@@ -38,13 +38,14 @@ var languages = []language{
 	{"go", "Go", "", []string{"go mod tidy", "go test ."},
 		"To refuse something, return an error whose message says what was wrong."},
 	{"python", "Python", "adapter.py", []string{"go run " + module + "/cmd/kata@latest run KATA -- python3 adapter.py"},
-		"To refuse something, raise ValueError with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its traceback."},
+		"To refuse something, raise Refused (defined in the file you write) with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its traceback."},
 	{"javascript", "JavaScript", "adapter.js", []string{"go run " + module + "/cmd/kata@latest run KATA -- node adapter.js"},
-		"To refuse something, throw an Error with a message that says what was wrong. A TypeError, or any other kind of error, is a bug: it stops the adapter, and the runner shows its stack."},
+		"To refuse something, throw a Refused (defined in the file you write) with a message that says what was wrong. Any other error is a bug: it stops the adapter, and the runner shows its stack."},
 }
 
 // initKata is kata init KATA --lang LANG [DIR].
-func initKata(k kataDef, args []string, stdout, stderr io.Writer) int {
+func (c cli) initKata(k kataDef, args []string) int {
+	stdout, stderr := c.stdout, c.stderr
 	fset := flag.NewFlagSet("kata init", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	lang := fset.String("lang", "", "the language: go, python or javascript")
@@ -84,12 +85,16 @@ func initKata(k kataDef, args []string, stdout, stderr io.Writer) int {
 	if status := write(dir, files, stdout, stderr); status != 0 {
 		return status
 	}
+	// A new starting point starts a session of the kata, in the folder's log.
+	if err := engine.AppendLog(dir, engine.Entry{Time: c.now(), Kata: k.Name, Start: true}); err != nil {
+		fmt.Fprintf(stderr, "kata init: %v\n", err)
+	}
 	fmt.Fprintf(stdout, "\nThen, to run the scenarios:\n\n")
 	if dir != "." {
-		fmt.Fprintf(stdout, "    cd %s\n", dir)
+		fmt.Fprintf(stdout, "    cd %s\n", shellWords([]string{dir}))
 	}
-	for _, c := range runCommands(k.Name, languages[i]) {
-		fmt.Fprintf(stdout, "    %s\n", c)
+	for _, cmd := range runCommands(k.Name, languages[i]) {
+		fmt.Fprintf(stdout, "    %s\n", cmd)
 	}
 	return 0
 }

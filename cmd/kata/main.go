@@ -6,16 +6,21 @@
 //	kata protocol KATA                             how kata run talks to your program
 //	kata init KATA --lang go|python|javascript [DIR]   a starting point to practise from
 //	kata run KATA [flags] -- COMMAND [ARGS...]     run the scenarios against your program
+//	kata run KATA --list                           the scenarios, as --run takes them
+//	kata log [KATA]                                this folder's runs: red, amber, green
 //
 // kata run starts COMMAND once for each scenario and speaks a small line-based JSON protocol
-// with it (kata protocol, or docs/protocol.md). It prints each failing scenario with the step
-// that failed, and a summary; the exit status is 0 only when every scenario passes, 1 when one
-// fails, and 2 for a bad command line.
+// with it (kata protocol, or docs/protocol.md). It ends on one screen: how many scenarios
+// pass, the next one to work on in full, and the other failures grouped by cause (-v shows
+// every failure). --watch runs again each time a file under the folder is saved. Each run
+// is logged in .kata/log, for kata log. The exit status is 0 only when every scenario passes,
+// 1 when one fails, and 2 for a bad command line.
 //
 //	go run github.com/deliberate-practice/katas/cmd/kata@latest run mastermind -- python3 adapter.py
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,10 +29,12 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -39,7 +46,46 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr, term.UseColor(term.IsTerminal(os.Stdout), os.Getenv)))
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	exe, _ := os.Executable()
+	c := cli{ctx: ctx, stdout: os.Stdout, stderr: os.Stderr, color: term.UseColor(term.IsTerminal(os.Stdout), os.Getenv),
+		self: invocation(exe, os.Args[0], exec.LookPath), dir: ".", now: time.Now}
+	status := c.run(os.Args[1:])
+	stop()
+	os.Exit(status)
+}
+
+// cli is what the program runs with: where it writes, how it was invoked, and the folder it
+// works in.
+type cli struct {
+	ctx            context.Context // done when the program is interrupted or terminated
+	stdout, stderr io.Writer
+	color          bool   // stdout is a terminal that takes colour
+	self           string // how the program was invoked, for the commands it suggests: "kata"
+	dir            string // the folder the program works in: its programs run there, its log is there
+	now            func() time.Time
+	poll           time.Duration // how often --watch looks for changes; 0 for the default
+}
+
+// invocation is how the program was invoked, for the commands it suggests: "kata" when that
+// is the program on PATH; the go run command when go run built it; otherwise the path it was
+// run by.
+func invocation(exe, arg0 string, lookPath func(string) (string, error)) string {
+	if strings.Contains(exe, string(filepath.Separator)+"go-build") {
+		return "go run " + module + "/cmd/kata@latest"
+	}
+	if p, err := lookPath("kata"); err == nil {
+		if a, err := filepath.EvalSymlinks(p); err == nil {
+			if b, err := filepath.EvalSymlinks(exe); err == nil && a == b {
+				return "kata"
+			}
+		}
+	}
+	if arg0 == "" {
+		return "kata"
+	}
+	return shellWords([]string{arg0})
 }
 
 const usage = `Usage:
@@ -48,13 +94,19 @@ const usage = `Usage:
   kata protocol KATA                                 how kata run talks to your program
   kata init KATA --lang go|python|javascript [DIR]   write a starting point into DIR (.)
   kata run KATA [flags] -- COMMAND [ARGS...]         run the scenarios against your program
+  kata log [KATA]                                    this folder's runs, and its sessions
 
-kata run flags:
+kata run flags, before the --, on either side of KATA:
+  --list             the scenarios, one a line, as --run takes them; runs nothing
+  --watch            run again each time a file under this folder is saved; Ctrl-C ends it
+  -v, --verbose      show every failure, not one screen
   --run PATTERN      only the scenarios whose path matches, as 'Making a guess/row 15$'
   --tags EXPR        only the scenarios with these tags: @a, ~@a, @a,@b, joined by &&
-  --format LIST      pretty for every step as well; junit:FILE, cucumber:FILE for reports
+  --format LIST      pretty for every step as well; junit:FILE, cucumber:FILE for reports,
+                     written with the kata's name: report-mastermind.xml
   --random[=SEED]    a random order, its seed printed; a seed replays it
   --stop-on-failure  stop at the first failing scenario
+  --new-session      start a new session in the log (kata init does too)
   --timeout D        the time your program has for each reply (5s)
 
 Exit status: 0 when every scenario passes (or for a command that is not run); 1 when one
@@ -122,46 +174,73 @@ func (k kataDef) scenarios() []engine.Scenario {
 	return s
 }
 
+// wantsHelp reports whether a command's arguments, before any --, ask for help.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
 // run is the program; it returns the exit status.
-func run(args []string, stdout, stderr io.Writer, color bool) int {
+func (c cli) run(args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(c.stderr, usage)
 		return 2
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(c.stdout, usage)
 		return 0
-	case "list":
-		for _, k := range katas() {
-			fmt.Fprintf(stdout, "%-11s %s (%d scenarios)\n", k.Name, k.about, len(k.scenarios()))
-		}
-		return 0
-	case "features", "protocol", "init", "run":
+	case "list", "features", "protocol", "init", "run", "log":
 	default:
-		fmt.Fprintf(stderr, "kata: unknown command %s\n\n%s", brief.Quote(cmd), usage)
+		fmt.Fprintf(c.stderr, "kata: unknown command %s\n\n%s", brief.Quote(cmd), usage)
 		return 2
 	}
+	if wantsHelp(rest) {
+		fmt.Fprint(c.stdout, usage)
+		return 0
+	}
+	switch cmd {
+	case "list":
+		if len(rest) > 0 {
+			fmt.Fprintf(c.stderr, "kata list: unexpected argument %s\n", brief.Quote(rest[0]))
+			return 2
+		}
+		for _, k := range katas() {
+			fmt.Fprintf(c.stdout, "%-11s %s (%d scenarios)\n", k.Name, k.about, len(k.scenarios()))
+		}
+		return 0
+	case "run":
+		return c.runKata(rest)
+	case "log":
+		return c.log(rest)
+	}
 	if len(rest) == 0 {
-		fmt.Fprintf(stderr, "kata %s: which kata? kata list names them\n", cmd)
+		fmt.Fprintf(c.stderr, "kata %s: which kata? kata list names them\n", cmd)
 		return 2
 	}
 	k, err := kataNamed(rest[0])
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(c.stderr, err)
 		return 2
 	}
 	switch cmd {
 	case "protocol":
 		if len(rest) > 1 {
-			fmt.Fprintf(stderr, "kata protocol: unexpected argument %s\n", brief.Quote(rest[1]))
+			fmt.Fprintf(c.stderr, "kata protocol: unexpected argument %s\n", brief.Quote(rest[1]))
 			return 2
 		}
-		fmt.Fprint(stdout, protocol(k))
+		fmt.Fprint(c.stdout, protocol(k))
 		return 0
 	case "features":
-		dir, status := oneDir(rest[1:], "features", stderr)
+		dir, status := oneDir(rest[1:], "features", c.stderr)
 		if status != 0 {
 			return status
 		}
@@ -173,11 +252,9 @@ func run(args []string, stdout, stderr io.Writer, color bool) int {
 			}
 			files[f] = data
 		}
-		return write(dir, files, stdout, stderr)
-	case "init":
-		return initKata(k, rest[1:], stdout, stderr)
+		return write(dir, files, c.stdout, c.stderr)
 	}
-	return runKata(k, rest[1:], stdout, stderr, color)
+	return c.initKata(k, rest[1:])
 }
 
 // oneDir reads an optional directory argument.
@@ -219,70 +296,173 @@ func write(dir string, files map[string][]byte, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// runKata is kata run.
-func runKata(k kataDef, args []string, stdout, stderr io.Writer, color bool) int {
+// runFlags is kata run's command line.
+type runFlags struct {
+	kata    kataDef
+	argv    []string // the command to run
+	opts    engine.Options
+	timeout time.Duration
+	list    bool
+	watch   bool
+	session bool // start a new session in the log
+}
+
+// parseRun reads kata run's command line: flags on either side of the kata's name, the
+// command after --. It returns the exit status for a command line it refuses.
+func (c cli) parseRun(args []string) (runFlags, int) {
+	var r runFlags
 	dash := slices.Index(args, "--")
-	if dash < 0 || dash == len(args)-1 {
-		fmt.Fprintf(stderr, "kata run %s: give the command to run after --: kata run %s -- python3 adapter.py\n", k.Name, k.Name)
-		return 2
+	flagArgs := args
+	if dash >= 0 {
+		flagArgs, r.argv = args[:dash], args[dash+1:]
 	}
-	argv := args[dash+1:]
 	fs := flag.NewFlagSet("kata run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(c.stderr)
 	engine.Flags(fs, "", true)
-	timeout := fs.Duration("timeout", 5*time.Second, "the time the program has for each reply")
-	fs.Usage = func() { fmt.Fprint(fs.Output(), usage) }
-	if err := fs.Parse(args[:dash]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
+	short := fs.Bool("v", false, "short for --verbose")
+	fs.BoolVar(&r.list, "list", false, "the scenarios, as --run takes them")
+	fs.BoolVar(&r.watch, "watch", false, "run again each time a file is saved")
+	fs.BoolVar(&r.session, "new-session", false, "start a new session in the log")
+	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time the program has for each reply")
+	fs.Usage = func() {}
+	var names []string
+	for {
+		if err := fs.Parse(flagArgs); err != nil {
+			fmt.Fprintln(c.stderr, "kata run: see kata run -h")
+			return r, 2
 		}
-		return 2
+		if fs.NArg() == 0 {
+			break
+		}
+		names, flagArgs = append(names, fs.Arg(0)), fs.Args()[1:]
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "kata run: unexpected argument %s before --\n", brief.Quote(fs.Arg(0)))
-		return 2
+	switch {
+	case len(names) == 0:
+		fmt.Fprintln(c.stderr, "kata run: which kata? kata list names them")
+		return r, 2
+	case len(names) > 1:
+		fmt.Fprintf(c.stderr, "kata run: unexpected argument %s before --\n", brief.Quote(names[1]))
+		return r, 2
 	}
-	opts, err := engine.FromFlags(fs, "")
+	k, err := kataNamed(names[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "kata run: %v\n", err)
-		return 2
+		fmt.Fprintln(c.stderr, err)
+		return r, 2
 	}
-	if *timeout <= 0 {
-		fmt.Fprintf(stderr, "kata run: --timeout %v: want a positive duration\n", *timeout)
-		return 2
+	r.kata = k
+	if r.opts, err = engine.FromFlags(fs, ""); err != nil {
+		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
+		return r, 2
 	}
-	if _, err := exec.LookPath(argv[0]); err != nil {
-		fmt.Fprintf(stderr, "kata run: cannot run %s: %v\n", brief.Quote(argv[0]), err)
-		return 2
+	r.opts.Verbose = r.opts.Verbose || *short
+	switch {
+	case r.list:
+		return r, 0
+	case len(r.argv) == 0:
+		fmt.Fprintf(c.stderr, "kata run %s: give the command to run after --: kata run %s -- python3 adapter.py\n", k.Name, k.Name)
+		return r, 2
+	case r.timeout <= 0:
+		fmt.Fprintf(c.stderr, "kata run: --timeout %v: want a positive duration\n", r.timeout)
+		return r, 2
 	}
-	outcome, err := engine.Run(k.Kata, features.Files(), opts, engine.Frontend{
+	if err := c.runnable(r.argv[0]); err != nil {
+		fmt.Fprintf(c.stderr, "kata run: cannot run %s: %v\n", brief.Quote(r.argv[0]), err)
+		return r, 2
+	}
+	return r, 0
+}
+
+// runnable says why a command cannot run in the folder, if it cannot: a name not on PATH,
+// a path to no program.
+func (c cli) runnable(name string) error {
+	if !strings.Contains(name, string(filepath.Separator)) {
+		_, err := exec.LookPath(name)
+		return err
+	}
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(c.dir, name)
+	}
+	info, err := os.Stat(name)
+	switch {
+	case err != nil:
+		return err
+	case info.IsDir() || info.Mode()&0o111 == 0:
+		return errors.New("not an executable file")
+	}
+	return nil
+}
+
+// runKata is kata run.
+func (c cli) runKata(args []string) int {
+	r, status := c.parseRun(args)
+	switch {
+	case status != 0:
+		return status
+	case r.list:
+		all, _, err := engine.Select(r.kata.scenarios(), r.opts)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "kata run: %v\n", err)
+			return 2
+		}
+		for _, s := range all {
+			fmt.Fprintln(c.stdout, s.Path())
+		}
+		return 0
+	case r.watch:
+		return c.watch(r)
+	}
+	return c.once(r, r.session)
+}
+
+// once runs the scenarios once, logs the run's light, and returns the exit status.
+func (c cli) once(r runFlags, startSession bool) int {
+	k := r.kata
+	outcome, err := engine.Run(k.Kata, features.Files(), r.opts, engine.Frontend{
 		Flag: "--",
-		Each: func(_ engine.Scenario, do func(engine.Output)) { do(printer{stdout, color}) },
-		Play: func(s engine.Scenario) engine.Result {
-			sess := newSession(k.Name, argv, *timeout)
-			r := engine.Play(s, k.steps(sess), sess.check)
-			if err := sess.close(); err != nil && r.Passed() {
-				r.Steps = append(r.Steps, engine.StepResult{Step: "After the last step", Status: "failed", Err: err.Error()})
+		Each: func(_ engine.Scenario, do func(engine.Output)) {
+			if c.ctx.Err() == nil {
+				do(printer{c.stdout, c.color})
 			}
-			return r
 		},
-		Log: func(line string) { fmt.Fprintln(stdout, line) },
+		Play: func(s engine.Scenario) engine.Result {
+			sess := newSession(c.ctx, c.dir, k.Name, r.argv, r.timeout)
+			res := engine.Play(s, k.steps(sess), sess.check)
+			if err := sess.close(); err != nil && res.Passed() {
+				res.Steps = append(res.Steps, engine.StepResult{Step: "After the last step", Status: "failed", Err: err.Error(), Cause: strings.SplitN(err.Error(), "\n", 2)[0]})
+			}
+			res.Crashed = res.Crashed || sess.crashed
+			res.Fatal = sess.fatal
+			return res
+		},
+		Log:      func(line string) { fmt.Fprintln(c.stdout, line) },
+		Terminal: c.color,
 		Rerun: func(s engine.Scenario) string {
-			return fmt.Sprintf("kata run %s --run '^%s$' -- %s", k.Name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(argv))
+			return fmt.Sprintf("%s run %s --run '^%s$' -- %s", c.self, k.Name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(r.argv))
 		},
 	})
 	var usageErr *engine.UsageError
 	switch {
 	case errors.As(err, &usageErr):
-		fmt.Fprintf(stderr, "kata run: %v\n", err)
+		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
 		return 2
-	case err != nil:
-		fmt.Fprintf(stderr, "kata run: %v\n", err)
-		return 1
-	case outcome.Failed():
+	case c.ctx.Err() != nil:
+		fmt.Fprintln(c.stderr, "kata run: stopped; every program it started has ended")
 		return 1
 	}
-	return 0
+	status := 0
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
+		status = 1
+	}
+	entry := outcome.Entry(k.Name, c.now())
+	entry.Start = startSession
+	if lerr := engine.AppendLog(c.dir, entry); lerr != nil {
+		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr)
+	}
+	if outcome.Failed() || outcome.Light() != engine.Green {
+		status = 1
+	}
+	return status
 }
 
 // printer shows each scenario on the program's output, FAIL in red and ok in green on a
@@ -299,7 +479,11 @@ func (p printer) paint(code, s string) string {
 	return "\x1b[" + code + "m" + s + "\x1b[0m"
 }
 
-func (p printer) Fail(text string) { fmt.Fprintf(p.w, "%s %s\n\n", p.paint("31", "FAIL"), text) }
+func (p printer) Fail(text string) {
+	if text != "" {
+		fmt.Fprintf(p.w, "%s %s\n\n", p.paint("31", "FAIL"), text)
+	}
+}
 func (p printer) Pass(text string) { fmt.Fprintf(p.w, "%s %s\n\n", p.paint("32", "ok"), text) }
 func (p printer) Skip(string)      {}
 

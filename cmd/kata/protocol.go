@@ -16,16 +16,15 @@ each way. Its standard error is yours: the runner shows its end when something g
 2. Then it reads requests, one a line, each with an "id" (1, 2, 3, …) and an "op", and writes
    one reply a line, in order, with the request's "id". A reply carries the result, or
    "error" with your implementation's message when it refuses the request, as when a guess
-   has the wrong width. Fields may come in any order, and fields the runner does not know
-   are ignored. The error "not implemented" says an operation is not written yet: it
-   fails the scenario, and never counts as a refusal.
+   has the wrong width. Fields may come in any order; keys are written as here, in lower
+   case, and keys the runner does not know are ignored. The error "not implemented" says an
+   operation is not written yet: it fails the scenario, and never counts as a refusal.
 
-3. When the scenario ends the runner closes your program's input: exit then.
+   Flush each line as you write it: Python's print(..., flush=True), Node's console.log,
+   Go's fmt.Println to os.Stdout. A reply left in a buffer never reaches the runner, which
+   waits for it until the time limit and fails the scenario.
 
-Each request must be answered within the time limit (kata run --timeout, 5 seconds by
-default). A program that hangs, crashes, exits early, writes a line that is not a reply,
-replies twice or out of order fails that scenario, with a message that says which, and the
-runner goes on with the next.
+3. When the scenario ends the runner closes your program's input: exit then, with status 0.
 `
 
 // protocolMastermind is the Mastermind kata's requests.
@@ -84,7 +83,41 @@ An exchange (> from the runner, < from your program):
     < {"id": 1, "error": "Wrong turn order: O started"}
 `
 
-// protocol returns the protocol for one kata.
+// protocolChecks is what the runner checks, the same for both katas.
+const protocolChecks = `
+What the runner checks
+
+- A fresh process for each scenario. The program starts at a scenario's first request, in a
+  process group of its own, and its input is closed at the scenario's end; nothing of one
+  scenario can leak into the next. When the scenario ends the runner ends the whole group:
+  whatever the program started — the real program behind a wrapper such as bash, npm or go
+  run, a child left behind — ends with it.
+- A time limit for each reply (kata run --timeout, 5 seconds by default). A program that
+  hangs is ended, and the scenario fails saying which request went unanswered.
+- An exit after the last reply. Once its input is closed the program must exit within the
+  time limit, with status 0, having written nothing more: a program still running, or that
+  wrote after its last reply, fails the scenario ("After the last step").
+- Every line is a reply. Anything else on standard output — a debugging print, a reply
+  without an "id", a reply to a request never sent, a second reply to an earlier one, a
+  line longer than 64 KiB — fails the scenario with what the program wrote, quoted and cut
+  short. Write debugging output to standard error: the runner shows its last 2 KiB when
+  something goes wrong, and ignores it otherwise.
+- A crash or an early exit fails the scenario with the exit status and the end of standard
+  error: a Python traceback, a Node stack, a Go panic.
+- A refusal is an "error" reply. Scenarios that expect a refusal pass on any error but "not
+  implemented" (and for tic-tac-toe's unreachable boards, only on the exercise's exact
+  message); they then check that the refused request changed nothing, with turns_left and
+  guesses.
+- A program that cannot get going — it does not start, does not greet, or greets as another
+  kata's adapter — stops the run at the first scenario, with what to do about it, rather
+  than failing every scenario the same way.
+
+Otherwise the run goes on with the next scenario and never hangs. The exit status is 0 only
+when every scenario passes.
+`
+
+// protocol returns the protocol for one kata: the whole of it, what the runner checks
+// included.
 func protocol(k kataDef) string {
-	return strings.Replace(protocolCommon, "KATA", k.Name, 1) + k.requests
+	return strings.Replace(protocolCommon, "KATA", k.Name, 1) + k.requests + protocolChecks
 }

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/deliberate-practice/katas/cmd/internal/lines"
@@ -24,54 +21,57 @@ const (
 	stderrShown     = 2 << 10  // how much of a program's stderr a failure shows
 )
 
+// exitGrace is how long the runner waits, once the program has exited, for what it wrote just
+// before: the pipe may still hold it, or a child may hold the pipe open with nothing more.
+const exitGrace = 100 * time.Millisecond
+
 // session is one scenario's conversation with the program under test. The program starts at
 // the first request and stops when the scenario ends, so that nothing of one scenario can
 // leak into the next.
 type session struct {
+	ctx     context.Context
+	dir     string
 	kata    string
 	argv    []string
 	timeout time.Duration
 
-	started bool
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
-	out     chan readLine // the program's stdout, a line at a time
-	stderr  *tail
-	exit    chan error // the program's exit, once
-	sent    int        // requests sent; the next one's id is sent+1
-	lastReq string     // the last request, for messages
-	broken  error      // why the conversation broke; the scenario fails with it
+	p       *process
+	sent    int    // requests sent; the next one's id is sent+1
+	lastReq string // the last request, for messages
+	broken  error  // why the conversation broke; the scenario fails with it
+	crashed bool   // it broke because the program exited or hung
+	fatal   string // it broke in a way no later scenario gets past, and what to do
 }
 
-// readLine is one line of the program's output, or why there is none.
-type readLine struct {
-	text string
-	err  error
-}
-
-func newSession(kata string, argv []string, timeout time.Duration) *session {
-	return &session{kata: kata, argv: argv, timeout: timeout}
+func newSession(ctx context.Context, dir, kata string, argv []string, timeout time.Duration) *session {
+	return &session{ctx: ctx, dir: dir, kata: kata, argv: argv, timeout: timeout}
 }
 
 // check is the scenario's step check: it fails the step in which the conversation broke.
 func (s *session) check() error { return s.broken }
 
-// fail records why the conversation broke, keeping the first reason, and stops the program.
+// setUp fails the conversation for a mistake in setting up the run, which every scenario
+// would meet: the run stops after this one, saying what to do.
+func (s *session) setUp(todo, format string, args ...any) error {
+	err := s.fail(format, args...)
+	if s.fatal == "" {
+		s.fatal = todo
+	}
+	return err
+}
+
+// fail records why the conversation broke, keeping the first reason, and ends the program
+// and all it started, quoting the end of its standard error.
 func (s *session) fail(format string, args ...any) error {
 	if s.broken == nil {
 		msg := fmt.Sprintf(format, args...)
-		if s.cmd != nil && s.cmd.Process != nil {
-			_ = s.cmd.Process.Kill()
-		}
-		if s.out != nil {
-			go func() {
-				for range s.out { // let the reader reach the program's exit
-				}
-			}()
-		}
-		if s.stderr != nil && s.exit != nil {
-			s.waitExit(time.Second)
-			if e := s.stderr.String(); e != "" {
+		if s.p != nil {
+			s.p.kill()
+			select {
+			case <-s.p.copied:
+			case <-time.After(time.Second): // a process outside the group holds it
+			}
+			if e := s.p.stderr.String(); e != "" {
 				msg += "\nIts standard error ended with:\n" + indent(e)
 			}
 		}
@@ -87,107 +87,119 @@ func indent(s string) string {
 
 // start runs the program and reads its greeting.
 func (s *session) start() error {
-	s.started = true
-	s.cmd = exec.Command(s.argv[0], s.argv[1:]...)
-	s.cmd.WaitDelay = time.Second
-	s.stderr = &tail{max: stderrShown}
-	s.cmd.Stderr = s.stderr
-	stdin, err := s.cmd.StdinPipe()
+	p, err := startProcess(s.ctx, s.dir, s.argv)
 	if err != nil {
-		return s.fail("could not start %s: %v", brief.Quote(strings.Join(s.argv, " ")), err)
+		return s.setUp("Check the command after --.", "could not start %s: %v", brief.Quote(strings.Join(s.argv, " ")), err)
 	}
-	stdout, err := s.cmd.StdoutPipe()
-	if err != nil {
-		return s.fail("could not start %s: %v", brief.Quote(strings.Join(s.argv, " ")), err)
-	}
-	if err := s.cmd.Start(); err != nil {
-		return s.fail("could not start %s: %v", brief.Quote(strings.Join(s.argv, " ")), err)
-	}
-	s.stdin = stdin
-	s.out, s.exit = make(chan readLine, 16), make(chan error, 1)
-	go func() {
-		r := lines.NewReader(stdout, maxReply)
-		for {
-			text, err := r.Next()
-			s.out <- readLine{text, err}
-			if err != nil && !errors.Is(err, lines.ErrTooLong) {
-				s.exit <- s.cmd.Wait()
-				close(s.out)
-				return
-			}
-		}
-	}()
+	s.p = p
 	line, err := s.read("its greeting")
 	if err != nil {
+		s.fatal = fmt.Sprintf("Check that the program starts and greets the runner first: what it printed, below, says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", s.kata, s.kata)
 		return err
 	}
-	var hello struct {
-		Protocol *string `json:"protocol"`
-		Version  *int    `json:"version"`
-		Kata     *string `json:"kata"`
-	}
 	want := fmt.Sprintf(`{"protocol": %q, "version": %d, "kata": %q}`, protocolName, protocolVersion, s.kata)
+	var hello struct {
+		Protocol *string
+		Version  *int
+		Kata     *string
+	}
+	if decode(line, map[string]any{"protocol": &hello.Protocol, "version": &hello.Version, "kata": &hello.Kata}) != nil ||
+		hello.Protocol == nil || hello.Version == nil || hello.Kata == nil {
+		return s.setUp(fmt.Sprintf("Run the kata's adapter rather than the code it calls, and write debug output to standard error: kata protocol %s says what the runner reads.", s.kata),
+			"its first line was not a greeting: %s; want %s", brief.Quote(line), want)
+	}
 	switch {
-	case json.Unmarshal([]byte(line), &hello) != nil || hello.Protocol == nil || hello.Version == nil || hello.Kata == nil:
-		return s.fail("its first line was not a greeting: %s; want %s", brief.Quote(line), want)
 	case *hello.Protocol != protocolName || *hello.Version != protocolVersion:
-		return s.fail("it speaks protocol %s version %d; this runner speaks %q version %d",
+		return s.setUp(fmt.Sprintf("Greet with %s.", want), "it speaks protocol %s version %d; this runner speaks %q version %d",
 			brief.Quote(*hello.Protocol), *hello.Version, protocolName, protocolVersion)
 	case *hello.Kata != s.kata:
-		return s.fail("it greeted as an adapter for the kata %s; this run is of %s", brief.Quote(*hello.Kata), s.kata)
+		return s.setUp(fmt.Sprintf("Run an adapter for %s: this program is for another kata.", s.kata),
+			"it greeted as an adapter for the kata %s; this run is of %s", brief.Quote(*hello.Kata), s.kata)
 	}
 	return nil
 }
 
-// waitExit waits up to d for the program to exit and returns how it did.
-func (s *session) waitExit(d time.Duration) string {
-	select {
-	case err := <-s.exit:
-		s.exit <- err // keep it for the next caller
-		var exit *exec.ExitError
-		switch {
-		case err == nil:
-			return "exited with status 0"
-		case errors.As(err, &exit) && exit.Exited():
-			return fmt.Sprintf("exited with status %d", exit.ExitCode())
-		case errors.As(err, &exit):
-			return "was killed (" + exit.String() + ")"
-		}
-		return "stopped: " + err.Error()
-	case <-time.After(d):
-		return "closed its output"
+// decode reads a JSON object into the fields named, each a pointer to a pointer, matching
+// the keys exactly as the protocol writes them; other keys are ignored.
+func decode(line string, fields map[string]any) error {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(line), &obj); err != nil {
+		return err
 	}
+	for key, raw := range obj {
+		if dst, ok := fields[key]; ok {
+			if err := json.Unmarshal(raw, dst); err != nil {
+				return fmt.Errorf("%q: %w", key, err)
+			}
+		}
+	}
+	return nil
 }
 
 // read returns the next line the program writes, waiting at most the time limit for it;
 // what is the line for, in messages.
 func (s *session) read(what string) (string, error) {
-	select {
-	case l, ok := <-s.out:
-		switch {
-		case !ok || l.err == io.EOF:
-			return "", s.fail("the program %s before %s", s.waitExit(s.timeout), what)
-		case errors.Is(l.err, lines.ErrTooLong):
-			return "", s.fail("the program wrote %s instead of %s", l.err, what)
-		case l.err != nil:
-			return "", s.fail("reading the program's output: %v", l.err)
-		}
-		return l.text, nil
-	case <-time.After(s.timeout):
-		return "", s.fail("the program did not write %s within %v", what, s.timeout)
+	timer := time.NewTimer(s.timeout)
+	defer timer.Stop()
+	out, exited := s.p.lines, s.p.exited
+	exitedBefore := func() (string, error) {
+		s.crashed = true
+		return "", s.fail("the program %s before %s", s.p.exit(), what)
 	}
+	for {
+		select {
+		case l, ok := <-out:
+			if !ok {
+				out = nil // its output ended: wait for its exit
+				if s.p.hasExited() {
+					return exitedBefore()
+				}
+				continue
+			}
+			return s.line(l, what)
+		case <-exited:
+			if out == nil {
+				return exitedBefore()
+			}
+			select {
+			case l, ok := <-out:
+				if ok {
+					return s.line(l, what)
+				}
+			case <-time.After(exitGrace):
+			}
+			return exitedBefore()
+		case <-timer.C:
+			s.crashed = true
+			if out == nil {
+				return "", s.fail("the program closed its output but did not exit, before %s", what)
+			}
+			return "", s.fail("the program did not write %s within %v", what, s.timeout)
+		}
+	}
+}
+
+// line is a line the program wrote, or the error that it was not a line.
+func (s *session) line(l readLine, what string) (string, error) {
+	switch {
+	case errors.Is(l.err, lines.ErrTooLong):
+		return "", s.fail("the program wrote %v instead of %s", l.err, what)
+	case l.err != nil:
+		return "", s.fail("reading the program's output: %v", l.err)
+	}
+	return l.text, nil
 }
 
 // reply is what a program may answer to a request.
 type reply struct {
-	ID        *int    `json:"id"`
-	Error     *string `json:"error"`
-	Grade     *string `json:"grade"`
-	Black     *int    `json:"black"`
-	White     *int    `json:"white"`
-	TurnsLeft *int    `json:"turns_left"`
-	Guesses   *int    `json:"guesses"`
-	State     *string `json:"state"`
+	ID        *int
+	Error     *string
+	Grade     *string
+	Black     *int
+	White     *int
+	TurnsLeft *int
+	Guesses   *int
+	State     *string
 }
 
 // call sends a request, op with its fields, and returns the reply to it. Its error says the
@@ -196,7 +208,7 @@ func (s *session) call(op string, fields map[string]any) (reply, error) {
 	if s.broken != nil {
 		return reply{}, s.broken
 	}
-	if !s.started {
+	if s.p == nil {
 		if err := s.start(); err != nil {
 			return reply{}, err
 		}
@@ -209,7 +221,7 @@ func (s *session) call(op string, fields map[string]any) (reply, error) {
 	}
 	data, _ := json.Marshal(req) // ints, strings and slices of them
 	s.lastReq = string(data)
-	if _, err := s.stdin.Write(append(data, '\n')); err != nil {
+	if _, err := s.p.stdin.Write(append(data, '\n')); err != nil {
 		return reply{}, s.fail("the program stopped reading before request %d %s: %v", id, s.lastReq, err)
 	}
 	line, err := s.read(fmt.Sprintf("its reply to request %d %s", id, s.lastReq))
@@ -217,16 +229,17 @@ func (s *session) call(op string, fields map[string]any) (reply, error) {
 		return reply{}, err
 	}
 	var r reply
-	if json.Unmarshal([]byte(line), &r) != nil {
-		return reply{}, s.fail("the program wrote something that is not a reply, %s, to request %d %s", brief.Quote(line), id, s.lastReq)
+	if decode(line, map[string]any{"id": &r.ID, "error": &r.Error, "grade": &r.Grade, "black": &r.Black, "white": &r.White,
+		"turns_left": &r.TurnsLeft, "guesses": &r.Guesses, "state": &r.State}) != nil {
+		return reply{}, s.fail("the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, s.lastReq)
 	}
 	switch {
 	case r.ID == nil:
 		return reply{}, s.fail("the program replied without an id, %s, to request %d %s", brief.Quote(line), id, s.lastReq)
+	case *r.ID < 1 || *r.ID > id:
+		return reply{}, s.fail("the program wrote a reply to a request that was never sent, %s, when request %d %s was waiting", brief.Quote(line), id, s.lastReq)
 	case *r.ID < id:
 		return reply{}, s.fail("the program replied twice to request %d: %s came when request %d %s was waiting", *r.ID, brief.Quote(line), id, s.lastReq)
-	case *r.ID > id:
-		return reply{}, s.fail("the program replied out of order: %s, to a request %d not sent, when request %d %s was waiting", brief.Quote(line), *r.ID, id, s.lastReq)
 	}
 	return r, nil
 }
@@ -236,31 +249,66 @@ func (s *session) missing(op, fields string) error {
 	return s.fail("the program replied to %s without %s: request %s", op, fields, s.lastReq)
 }
 
-// close stops the program, and says what it wrote that nobody asked for.
+// close ends the scenario's conversation: it closes the program's input, waits for the
+// program to exit, and says what went wrong — the program still running, writing after its
+// last reply, or exiting with a status other than 0 — then ends the program's process group,
+// and with it whatever the program left behind.
 func (s *session) close() error {
-	if !s.started || s.broken != nil {
+	if s.p == nil {
 		return nil
 	}
-	_ = s.stdin.Close()
-	extra := ""
-	deadline := time.After(s.timeout)
-	for {
-		select {
-		case l, ok := <-s.out:
-			if !ok || l.err != nil {
-				if extra != "" {
-					return fmt.Errorf("the program wrote more than it was asked: %s", brief.Quote(extra))
-				}
-				return nil
-			}
-			if extra == "" {
-				extra = l.text
-			}
-		case <-deadline:
-			_ = s.cmd.Process.Kill()
-			return fmt.Errorf("the program did not exit within %v of the end of its input", s.timeout)
+	defer s.p.kill()
+	if s.broken != nil {
+		return nil
+	}
+	_ = s.p.stdin.Close()
+	timer := time.NewTimer(s.timeout)
+	defer timer.Stop()
+	out, extra := s.p.lines, ""
+	keep := func(l readLine) {
+		if extra == "" && l.err != nil {
+			extra = l.err.Error()
+		} else if extra == "" {
+			extra = brief.Quote(l.text)
 		}
 	}
+wait:
+	for {
+		select {
+		case l, ok := <-out:
+			if !ok {
+				out = nil
+				continue
+			}
+			keep(l)
+		case <-s.p.exited:
+			break wait
+		case <-timer.C:
+			if extra != "" {
+				return s.fail("the program wrote more than it was asked, %s, and did not exit within %v of the end of its input", extra, s.timeout)
+			}
+			return s.fail("the program did not exit within %v of the end of its input", s.timeout)
+		}
+	}
+	for out != nil { // what it wrote just before it exited
+		select {
+		case l, ok := <-out:
+			if !ok {
+				out = nil
+				continue
+			}
+			keep(l)
+		case <-time.After(exitGrace):
+			out = nil
+		}
+	}
+	switch {
+	case extra != "":
+		return s.fail("the program wrote more than it was asked: %s", extra)
+	case s.p.crashed():
+		return s.fail("the program %s at the end of its input", s.p.exit())
+	}
+	return nil
 }
 
 // newGame is the Mastermind kata's seam, over the protocol.
@@ -300,17 +348,30 @@ func (g remoteGame) Guesses() int {
 }
 
 // count asks for a number, op, that its reply holds in the field of op's name. A reply
-// without it breaks the conversation, and count returns -1, which no check accepts.
+// with an error, or without the number, breaks the conversation, and count returns -1, which
+// no check accepts.
 func (g remoteGame) count(op string, field func(reply) *int) int {
 	r, err := g.s.call(op, nil)
 	n := field(r)
-	if err == nil && n == nil {
+	switch {
+	case err != nil:
+	case r.Error != nil && notImplemented(*r.Error):
+		_ = g.s.fail("%s is not implemented yet", op)
+	case r.Error != nil:
+		_ = g.s.fail("the program replied to %s with the error %s; %s has no error to give", op, brief.Quote(*r.Error), op)
+	case n == nil:
 		_ = g.s.missing(op, `"`+op+`"`)
 	}
-	if n == nil {
+	if n == nil || err != nil || r.Error != nil {
 		return -1
 	}
 	return *n
+}
+
+// notImplemented reports whether a reply's error says an operation is not written yet, as
+// the kit reads ErrNotImplemented's text.
+func notImplemented(msg string) bool {
+	return strings.EqualFold(strings.TrimSpace(msg), features.ErrNotImplemented.Error())
 }
 
 // classify is the tic-tac-toe kata's seam, over the protocol.
@@ -325,32 +386,4 @@ func (s *session) classify(rows []string) (string, error) {
 		return "", s.missing("classify", `"state" or "error"`)
 	}
 	return *r.State, nil
-}
-
-// tail keeps the last max bytes written to it.
-type tail struct {
-	mu  sync.Mutex
-	max int
-	buf bytes.Buffer
-	cut bool
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf.Write(p)
-	if over := t.buf.Len() - t.max; over > 0 {
-		t.buf.Next(over)
-		t.cut = true
-	}
-	return len(p), nil
-}
-
-func (t *tail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.cut {
-		return "…" + t.buf.String()
-	}
-	return t.buf.String()
 }

@@ -115,7 +115,7 @@ func TestPlayRunsOneScenarioAlone(t *testing.T) {
 	r := Play(all[4], countingSteps, nil)
 	f, ok := r.Failure()
 	require.True(t, ok)
-	assert.Equal(t, StepResult{Step: "Then it should be even", Line: 12, Status: "failed", Err: "5 is odd", Duration: f.Duration}, f)
+	assert.Equal(t, StepResult{Step: "Then it should be even", Line: 12, Status: "failed", Err: "5 is odd", Cause: "5 is odd", Duration: f.Duration}, f)
 	assert.Equal(t, "Parity, row 4 (counting.feature:21): | 5 |\n  failed: Then it should be even (counting.feature:12)\n  5 is odd", Failure(r))
 }
 
@@ -209,7 +209,7 @@ func TestCheckFailsAStepThatPassed(t *testing.T) {
 	})
 	require.False(t, r.Passed())
 	f, _ := r.Failure()
-	assert.Equal(t, StepResult{Step: "And the note", Line: 27, Status: "failed", Err: "the program crashed", Duration: f.Duration}, f)
+	assert.Equal(t, StepResult{Step: "And the note", Line: 27, Status: "failed", Err: "the program crashed", Cause: "the program crashed", Duration: f.Duration}, f)
 	assert.Equal(t, "skipped", r.Steps[2].Status)
 }
 
@@ -327,9 +327,10 @@ func (f *fakeFrontend) frontend() Frontend {
 
 func TestRunLoop(t *testing.T) {
 	f := &fakeFrontend{}
-	o, err := Run(counting, countingFS, Options{}, f.frontend())
+	o, err := Run(counting, countingFS, Options{Verbose: true}, f.frontend())
 	require.NoError(t, err)
 	assert.True(t, o.Failed())
+	assert.Equal(t, Red, o.Light())
 	assert.Len(t, o.Results, 6)
 	assert.Equal(t, `counting: 4 of 6 scenarios passed, 2 failed:
   Parity, row 2 (counting.feature:16): Then it should be even
@@ -340,7 +341,7 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 	// Stopping at the first failure says how many did not run; those the front end leaves
 	// out are not counted.
 	f = &fakeFrontend{leave: map[string]bool{"Counting/A table and a doc string": true}}
-	o, err = Run(counting, countingFS, Options{StopOnFailure: true}, f.frontend())
+	o, err = Run(counting, countingFS, Options{StopOnFailure: true, Verbose: true}, f.frontend())
 	require.NoError(t, err)
 	assert.Len(t, o.Results, 3)
 	assert.Len(t, o.NotRun, 2)
@@ -349,7 +350,7 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 
 	// A failure in the last scenario stops nothing.
 	f = &fakeFrontend{}
-	_, err = Run(counting, countingFS, Options{StopOnFailure: true, Run: "row 4"}, f.frontend())
+	_, err = Run(counting, countingFS, Options{StopOnFailure: true, Run: "row 4", Verbose: true}, f.frontend())
 	require.NoError(t, err)
 	assert.NotContains(t, strings.Join(f.shown, "\n"), "Stopped")
 
@@ -369,6 +370,45 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 		var usage *UsageError
 		assert.ErrorAs(t, err, &usage, "%+v", bad)
 	}
+}
+
+// TestScreen: without -v a run ends on one screen: how far along it is, the next scenario to
+// work on in full with how to run it alone, and the other failures grouped by cause.
+func TestScreen(t *testing.T) {
+	f := &fakeFrontend{}
+	o, err := Run(counting, countingFS, Options{Random: true, Seed: 3}, f.frontend())
+	require.NoError(t, err)
+	assert.Equal(t, Red, o.Light())
+	assert.Equal(t, 4, o.Passed())
+	assert.Equal(t, `counting: 4 of 6 scenarios passed, 2 failed
+
+Next: Parity, row 2 (counting.feature:16): | 3 |
+  ✓ Given the number 3
+  ✗ Then it should be even
+      3 is odd
+Run it alone: rerun Counting/Parity/row 2
+
+1 more failed:
+  1 at Then it should be even: 5 is odd`, f.shown[len(f.shown)-1], "the first failure in the files' order, whatever order the run took")
+	assert.NotContains(t, strings.Join(f.shown, "\n"), "FAIL Parity", "no failure shown on its own")
+
+	// Failures of one cause are one line, the largest group first; a run that passes is a
+	// line; on a terminal a bar shows how far along it is.
+	failures := []Result{
+		{Scenario: Scenario{Name: "a", File: "x", Line: 1}, Steps: []StepResult{{Step: "When I join", Status: "failed", Cause: "new is not implemented yet"}}},
+		{Scenario: Scenario{Name: "b", File: "x", Line: 2}, Steps: []StepResult{{Step: "When I join", Status: "failed", Cause: "score broke"}}},
+		{Scenario: Scenario{Name: "c", File: "x", Line: 3}, Steps: []StepResult{{Step: "When I join", Status: "failed", Cause: "new is not implemented yet"}}},
+		{Scenario: Scenario{Name: "d", File: "x", Line: 4}, Steps: []StepResult{{Step: "When I guess", Status: "failed", Cause: "new is not implemented yet"}}},
+	}
+	screen := Screen(Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: failures}, nil, true)
+	assert.Contains(t, screen, "k: 0 of 4 scenarios passed, 4 failed\n\x1b[32m\x1b[31m"+strings.Repeat("░", 40)+"\x1b[0m\n\nNext: a (x:1)")
+	assert.Contains(t, screen, "3 more failed:\n  2 at When I join and 1 other step: new is not implemented yet\n  1 at When I join: score broke")
+	pass := Result{Scenario: Scenario{Steps: []Step{{"Given", "x", 1}}}, Steps: []StepResult{{Status: "passed"}}}
+	assert.Equal(t, "k: all 2 scenarios passed", Screen(Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
+	assert.Equal(t, Green, Outcome{Results: []Result{pass}}.Light())
+	assert.Equal(t, Amber, Outcome{Results: []Result{{Crashed: true}, {Crashed: true}}}.Light(), "crashed on every scenario")
+	assert.Equal(t, Red, Outcome{Results: []Result{{Crashed: true}, {}}}.Light())
+	assert.Equal(t, Amber, Outcome{Results: []Result{{}}, Fatal: "no greeting"}.Light())
 }
 
 // TestReports: each report a run asks for is written with the kata's name in it, holds every

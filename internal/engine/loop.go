@@ -25,11 +25,13 @@ type Frontend struct {
 	Log func(string)
 	// Rerun is the command that runs s alone again.
 	Rerun func(Scenario) string
+	// Terminal says that the output is a terminal: the screen may draw a bar in colour.
+	Terminal bool
 }
 
 // Output is where a front end shows how one scenario went.
 type Output interface {
-	Fail(text string)   // the scenario failed: Failure's text
+	Fail(text string)   // the scenario failed: Failure's text when verbose, "" otherwise
 	Pass(text string)   // the scenario passed, and the format asked for pretty: Pretty's text
 	Skip(reason string) // the scenario did not run, and why
 }
@@ -37,8 +39,44 @@ type Output interface {
 // Outcome is what a run did.
 type Outcome struct {
 	Results []Result   // the scenarios that ran, in the order they ran
-	NotRun  []Scenario // those selected but not run after a stop at the first failure
+	NotRun  []Scenario // those selected but not run after a stop
 	Seed    int64      // the seed of a random order; 0 for the files' order
+	Fatal   string     // why the run stopped early, and what to do, when a scenario said so
+}
+
+// The lights of a run, as cyber-dojo shows them.
+const (
+	Green = "green" // every scenario passed
+	Red   = "red"   // a scenario failed
+	Amber = "amber" // the implementation did not get going: it would not start or speak, or crashed on every scenario
+)
+
+// Light is the run's light: Green, Red or Amber.
+func (o Outcome) Light() string {
+	crashed := 0
+	for _, r := range o.Results {
+		if r.Crashed {
+			crashed++
+		}
+	}
+	switch {
+	case o.Fatal != "" || len(o.Results) > 0 && crashed == len(o.Results):
+		return Amber
+	case o.Failed() || len(o.Results) == 0:
+		return Red
+	}
+	return Green
+}
+
+// Passed counts the scenarios that passed.
+func (o Outcome) Passed() int {
+	n := 0
+	for _, r := range o.Results {
+		if r.Passed() {
+			n++
+		}
+	}
+	return n
 }
 
 // Failed reports whether any scenario failed.
@@ -96,24 +134,36 @@ func Run(k Kata, fsys fs.FS, opts Options, fe Frontend) (Outcome, error) {
 		fe.Log(fmt.Sprintf("%s: scenarios in random order, seed %d; %srandom=%d runs them in this order again", k.Name, seed, fe.Flag, seed))
 	}
 	pretty := opts.pretty()
+	stopped := func(i int, why string) {
+		for _, rest := range selected[i+1:] {
+			fe.Each(rest, func(out Output) {
+				o.NotRun = append(o.NotRun, rest)
+				out.Skip("not run: " + why)
+			})
+		}
+	}
 	for i, s := range selected {
 		fe.Each(s, func(out Output) {
 			r := fe.Play(s)
 			o.Results = append(o.Results, r)
 			switch {
-			case !r.Passed():
+			case !r.Passed() && opts.Verbose:
 				out.Fail(Failure(r))
+			case !r.Passed():
+				out.Fail("")
 			case pretty:
 				out.Pass(Pretty(r))
 			}
-		})
-		if opts.StopOnFailure && o.Failed() {
-			for _, rest := range selected[i+1:] {
-				fe.Each(rest, func(out Output) {
-					o.NotRun = append(o.NotRun, rest)
-					out.Skip(fmt.Sprintf("not run: a scenario before it failed, and %s%s is set", fe.Flag, OptStopOnFailure))
-				})
+			if r.Fatal != "" {
+				o.Fatal = r.Fatal
 			}
+		})
+		if o.Fatal != "" {
+			stopped(i, "the scenario before it could not get going")
+			break
+		}
+		if opts.StopOnFailure && o.Failed() {
+			stopped(i, fmt.Sprintf("a scenario before it failed, and %s%s is set", fe.Flag, OptStopOnFailure))
 			break
 		}
 	}
@@ -129,6 +179,10 @@ func Run(k Kata, fsys fs.FS, opts Options, fe Frontend) (Outcome, error) {
 		}
 		errs = append(errs, err)
 	}
-	fe.Log(Summary(k.Name, o, fe.Rerun))
+	if opts.Verbose {
+		fe.Log(Summary(k.Name, o, fe.Rerun))
+	} else {
+		fe.Log(Screen(k, o, fe.Rerun, fe.Terminal))
+	}
 	return o, errors.Join(errs...)
 }

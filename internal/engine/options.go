@@ -34,6 +34,9 @@ type Options struct {
 	// as the failures, and "junit:FILE" or "cucumber:FILE" for a report written to FILE
 	// (with the kata's name put before its extension: see ReportFile).
 	Format string
+	// Verbose shows every failure as it happens, and lists them all in the summary; without
+	// it a run ends on one screen (see Screen).
+	Verbose bool
 }
 
 // The options' names, as flags and as Set takes them.
@@ -43,12 +46,13 @@ const (
 	OptRandom        = "random"
 	OptStopOnFailure = "stop-on-failure"
 	OptFormat        = "format"
+	OptVerbose       = "verbose"
 )
 
 // isOption reports whether name is an option's.
 func isOption(name string) bool {
 	switch name {
-	case OptRun, OptTags, OptRandom, OptStopOnFailure, OptFormat:
+	case OptRun, OptTags, OptRandom, OptStopOnFailure, OptFormat, OptVerbose:
 		return true
 	}
 	return false
@@ -75,12 +79,16 @@ func (o *Options) Set(name, value string) error {
 			return err
 		}
 		o.Random, o.Seed = on, seed
-	case OptStopOnFailure:
+	case OptStopOnFailure, OptVerbose:
 		b, err := strconv.ParseBool(value)
 		if err != nil {
 			return fmt.Errorf("%s: want true or false", brief.Quote(value))
 		}
-		o.StopOnFailure = b
+		if name == OptVerbose {
+			o.Verbose = b
+		} else {
+			o.StopOnFailure = b
+		}
 	case OptFormat:
 		if _, err := parseFormat(value); err != nil {
 			return err
@@ -112,10 +120,11 @@ func ParseSeed(s string) (random bool, seed int64, err error) {
 // Flags defines the options as flags on fs, each named prefix and its name: "kata.tags" for
 // go test, "tags" for the kata command. Their values stay in the flags, to be read when a run
 // starts (FromFlags); the random flag refuses what is no seed as the command line is parsed.
-// withRun adds the run flag, which go test has of its own.
+// withRun adds the run and verbose flags, which go test has of its own (-run, -v).
 func Flags(fs *flag.FlagSet, prefix string, withRun bool) {
 	if withRun {
 		fs.String(prefix+OptRun, "", "only the scenarios whose path matches this regular expression, as 'Making a guess/row 15$'")
+		fs.Bool(prefix+OptVerbose, false, "show every failure, as it happens, rather than one screen")
 	}
 	fs.String(prefix+OptTags, "", `only the scenarios with these tags: "@a", "~@a" (without), "@a,@b" (either), joined by "&&"`)
 	fs.String(prefix+OptFormat, "", "pretty for every step as well; junit:FILE, cucumber:FILE for reports; comma-separated")

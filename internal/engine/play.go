@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -15,6 +16,27 @@ type Result struct {
 	Scenario Scenario
 	Steps    []StepResult // in order, those after a failure skipped
 	Duration time.Duration
+	// Crashed says that the implementation crashed, rather than answered wrong: a program
+	// that exited or hung. A run in which every scenario crashed did not get going.
+	Crashed bool
+	// Fatal, when not empty, says that no scenario after this one can get further, and what
+	// to do about it: the program does not start, or does not speak the protocol. The run
+	// stops here.
+	Fatal string
+}
+
+// StepError is a step's error that keeps what the step was about — the game it played —
+// apart from what went wrong, so that failures of one cause group together.
+type StepError struct {
+	About string // `new(6, 4, 12) with secret "Red Green Blue Yellow"`; may be empty
+	Cause string // "new is not implemented yet"
+}
+
+func (e *StepError) Error() string {
+	if e.About == "" {
+		return e.Cause
+	}
+	return e.About + ": " + e.Cause
 }
 
 // StepResult is how one step went.
@@ -23,6 +45,7 @@ type StepResult struct {
 	Line     int    // its line in the feature file; 0 for what is no step of the file
 	Status   string // "passed", "failed", "skipped", "undefined", "pending" or "ambiguous"
 	Err      string // why it did not pass
+	Cause    string // why, without what the step was about: its StepError's Cause, or Err's first line
 	Duration time.Duration
 }
 
@@ -72,11 +95,12 @@ func Play(s Scenario, init func(*godog.ScenarioContext), check func() error) Res
 				}
 				stepStart = time.Time{}
 				if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
-					res.Err = stepError(err)
+					res.Err, res.Cause = stepError(err)
 				}
 				if check != nil && status != godog.StepSkipped {
 					if cerr := check(); cerr != nil {
-						res.Status, res.Err = "failed", cerr.Error()
+						res.Status = "failed"
+						res.Err, res.Cause = stepError(cerr)
 						r.Steps = append(r.Steps, res)
 						return ctx, cerr
 					}
@@ -96,13 +120,20 @@ func Play(s Scenario, init func(*godog.ScenarioContext), check func() error) Res
 	return r
 }
 
-// stepError is the message of a step's error, without godog's wrapping of undefined steps.
-func stepError(err error) string {
-	if errors.Is(err, godog.ErrUndefined) {
-		return "no step definition matches this step"
+// stepError is the message of a step's error, without godog's wrapping of undefined steps,
+// and its cause.
+func stepError(err error) (msg, cause string) {
+	var se *StepError
+	switch {
+	case errors.Is(err, godog.ErrUndefined):
+		msg = "no step definition matches this step"
+	case errors.Is(err, godog.ErrPending):
+		msg = "the step is pending"
+	case errors.As(err, &se):
+		return err.Error(), se.Cause
+	default:
+		msg = err.Error()
 	}
-	if errors.Is(err, godog.ErrPending) {
-		return "the step is pending"
-	}
-	return err.Error()
+	cause, _, _ = strings.Cut(msg, "\n")
+	return msg, cause
 }

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/deliberate-practice/katas/internal/brief"
@@ -85,4 +87,133 @@ func Summary(kata string, o Outcome, rerun func(Scenario) string) string {
 		fmt.Fprintf(&b, "\nStopped at the first failure; %s did not run.", brief.Count(len(o.NotRun), "scenario", "scenarios"))
 	}
 	return b.String()
+}
+
+// maxGroups is how many groups of failures a screen lists; the rest it counts.
+const maxGroups = 6
+
+// Screen sums up a run on one screen, for a person working through a kata: how far along it
+// is, the next scenario to work on in full — the first that failed in the files' order —
+// with the command that runs it alone, and the other failures grouped by their cause. A run
+// that could not get going says why, and what to do.
+func Screen(k Kata, o Outcome, rerun func(Scenario) string, terminal bool) string {
+	var b strings.Builder
+	n := len(o.Results)
+	passed := o.Passed()
+	switch {
+	case o.Fatal != "":
+		fmt.Fprintf(&b, "%s: the implementation did not get going, so the run stopped at its first scenario.\n%s", k.Name, o.Fatal)
+		if len(o.Results) > 0 {
+			r := o.Results[len(o.Results)-1]
+			if f, ok := r.Failure(); ok && f.Err != "" {
+				fmt.Fprintf(&b, "\n\n%s, at %s:\n  %s", r.Scenario, f.Step, strings.ReplaceAll(f.Err, "\n", "\n  "))
+			}
+		}
+		return b.String()
+	case n == 0:
+		return fmt.Sprintf("%s: no scenario ran", k.Name)
+	case passed == n && n == 1:
+		fmt.Fprintf(&b, "%s: 1 scenario, passed", k.Name)
+	case passed == n:
+		fmt.Fprintf(&b, "%s: all %d scenarios passed", k.Name, n)
+	default:
+		fmt.Fprintf(&b, "%s: %d of %s passed, %d failed", k.Name, passed, brief.Count(n, "scenario", "scenarios"), n-passed)
+	}
+	if terminal {
+		b.WriteString("\n" + bar(passed, n))
+	}
+	if passed < n {
+		failed := firstInFiles(k, o.Results)
+		next := failed[0]
+		b.WriteString("\n\nNext: " + Pretty(next))
+		if rerun != nil {
+			b.WriteString("\nRun it alone: " + rerun(next.Scenario))
+		}
+		if rest := failed[1:]; len(rest) > 0 {
+			fmt.Fprintf(&b, "\n\n%d more failed:", len(rest))
+			groups := groupByCause(rest)
+			for i, g := range groups {
+				if i == maxGroups {
+					others := 0
+					for _, g := range groups[i:] {
+						others += len(g.results)
+					}
+					fmt.Fprintf(&b, "\n  %d more, for %s; -v shows every failure", others, brief.Count(len(groups)-i, "other cause", "other causes"))
+					break
+				}
+				b.WriteString("\n  " + g.String())
+			}
+		}
+	}
+	if len(o.NotRun) > 0 {
+		fmt.Fprintf(&b, "\nStopped at the first failure; %s did not run.", brief.Count(len(o.NotRun), "scenario", "scenarios"))
+	}
+	return b.String()
+}
+
+// bar draws n of total as a bar of blocks, green for those that passed.
+func bar(n, total int) string {
+	const width = 40
+	full := n * width / max(total, 1)
+	return "\x1b[32m" + strings.Repeat("█", full) + "\x1b[31m" + strings.Repeat("░", width-full) + "\x1b[0m"
+}
+
+// firstInFiles returns the failed results in the files' order, whatever order they ran in.
+func firstInFiles(k Kata, results []Result) []Result {
+	var failed []Result
+	for _, r := range results {
+		if !r.Passed() {
+			failed = append(failed, r)
+		}
+	}
+	file := func(r Result) int { return slices.Index(k.Files, r.Scenario.File) }
+	slices.SortStableFunc(failed, func(a, b Result) int {
+		if c := cmp.Compare(file(a), file(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Scenario.Line, b.Scenario.Line)
+	})
+	return failed
+}
+
+// group is failures of one cause.
+type group struct {
+	cause   string
+	steps   []string // the steps that failed, each once, in order
+	results []Result
+}
+
+// String says how many failed, where and why: `45 at When I join the game: new is not
+// implemented yet`.
+func (g group) String() string {
+	where := g.steps[0]
+	if len(g.steps) > 1 {
+		where += " and " + brief.Count(len(g.steps)-1, "other step", "other steps")
+	}
+	return fmt.Sprintf("%d at %s: %s", len(g.results), where, g.cause)
+}
+
+// groupByCause groups failed results by their first failed step's cause, the largest group
+// first.
+func groupByCause(failed []Result) []group {
+	var groups []group
+	for _, r := range failed {
+		f, _ := r.Failure()
+		cause := f.Cause
+		if cause == "" {
+			cause = f.Status
+		}
+		i := slices.IndexFunc(groups, func(g group) bool { return g.cause == cause })
+		if i < 0 {
+			i = len(groups)
+			groups = append(groups, group{cause: cause})
+		}
+		g := &groups[i]
+		g.results = append(g.results, r)
+		if !slices.Contains(g.steps, f.Step) {
+			g.steps = append(g.steps, f.Step)
+		}
+	}
+	slices.SortStableFunc(groups, func(a, b group) int { return cmp.Compare(len(b.results), len(a.results)) })
+	return groups
 }

@@ -21,9 +21,14 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
     } else {
       reply.error = "unknown op " + request.op;
     }
-  } catch (refused) {
-    if (refused.constructor !== Error) throw refused; // a TypeError is a bug: crash, and show it
-    reply.error = refused.message;
+  } catch (err) {
+    if (err instanceof mastermind.Refused) {
+      reply.error = err.message;
+    } else if (err.message === "not implemented") {
+      reply.error = "not implemented";
+    } else {
+      throw err; // a bug: crash, and the runner shows the stack
+    }
   }
   console.log(JSON.stringify(reply));
 });

@@ -2,7 +2,11 @@
 //
 // Colours are numbers from 1 to numColors; a code is an array of width of them. To refuse
 // something (rules that make no game, a secret or a guess that does not fit, a guess after
-// the game is over), throw new Error("what was wrong"). A refused guess changes nothing.
+// the game is over), throw new Refused("what was wrong"). A refused guess changes nothing.
+// Any other error is a bug: the runner shows its stack.
+
+// Refused is thrown, with a message that says what was wrong, to refuse a request.
+class Refused extends Error {}
 
 // newGame starts a game with the code maker's secret, and returns it.
 function newGame(numColors, width, maxTurns, secret) {
@@ -26,4 +30,4 @@ function guesses(game) {
   throw new Error("not implemented");
 }
 
-module.exports = { newGame, score, turnsLeft, guesses };
+module.exports = { Refused, newGame, score, turnsLeft, guesses };

@@ -2,9 +2,13 @@
 
 Colours are numbers from 1 to num_colors; a code is a list of width of them. To refuse
 something (rules that make no game, a secret or a guess that does not fit, a guess after the
-game is over), raise ValueError with a message that says what was wrong. A refused guess
-changes nothing.
+game is over), raise Refused with a message that says what was wrong. A refused guess
+changes nothing. Any other exception is a bug: the runner shows its traceback.
 """
+
+
+class Refused(Exception):
+    """Raised, with a message that says what was wrong, to refuse a request."""
 
 
 def new(num_colors, width, max_turns, secret):

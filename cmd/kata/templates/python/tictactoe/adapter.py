@@ -15,6 +15,6 @@ for line in sys.stdin:
             reply["error"] = "unknown op " + op
     except NotImplementedError:
         reply["error"] = "not implemented"
-    except ValueError as refused:
+    except tictactoe.Refused as refused:
         reply["error"] = str(refused)
     print(json.dumps(reply), flush=True)

@@ -1,20 +1,22 @@
 // A practitioner's Mastermind, in JavaScript: the solution kata run's tests fill a starting
 // point in with.
 
+class Refused extends Error {}
+
 function check(game, code, what) {
   if (code.length !== game.width) {
-    throw new Error(`the ${what} has ${code.length} pegs, want ${game.width}`);
+    throw new Refused(`the ${what} has ${code.length} pegs, want ${game.width}`);
   }
   for (const peg of code) {
     if (peg < 1 || peg > game.colors) {
-      throw new Error(`the ${what} has colour ${peg}, want 1 to ${game.colors}`);
+      throw new Refused(`the ${what} has colour ${peg}, want 1 to ${game.colors}`);
     }
   }
 }
 
 function newGame(numColors, width, maxTurns, secret) {
   if (numColors < 1 || width < 1 || maxTurns < 1) {
-    throw new Error("a game needs at least one colour, one peg and one turn");
+    throw new Refused("a game needs at least one colour, one peg and one turn");
   }
   const game = { colors: numColors, width, turnsLeft: maxTurns, secret: [...secret], guesses: 0, grade: "continue" };
   check(game, secret, "secret");
@@ -22,7 +24,7 @@ function newGame(numColors, width, maxTurns, secret) {
 }
 
 function score(game, guess) {
-  if (game.grade !== "continue") throw new Error("the game is over: " + game.grade);
+  if (game.grade !== "continue") throw new Refused("the game is over: " + game.grade);
   check(game, guess, "guess");
   const black = guess.filter((peg, i) => peg === game.secret[i]).length;
   let common = 0;
@@ -43,4 +45,4 @@ function guesses(game) {
   return game.guesses;
 }
 
-module.exports = { newGame, score, turnsLeft, guesses };
+module.exports = { Refused, newGame, score, turnsLeft, guesses };

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/engine"
+)
+
+// maxLogRuns is how many runs of the session kata log lists; it counts the ones before.
+const maxLogRuns = 20
+
+// log is kata log [KATA]: the session's runs, oldest first, each with its light, then how
+// long the session took to its first green, and how earlier sessions of the kata in this
+// folder went.
+func (c cli) log(args []string) int {
+	if len(args) > 1 {
+		fmt.Fprintf(c.stderr, "kata log: unexpected argument %s\n", brief.Quote(args[1]))
+		return 2
+	}
+	entries, err := engine.ReadLog(c.dir)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata log: %v\n", err)
+		return 1
+	}
+	kata := ""
+	if len(args) == 1 {
+		k, err := kataNamed(args[0])
+		if err != nil {
+			fmt.Fprintln(c.stderr, err)
+			return 2
+		}
+		kata = k.Name
+	} else if len(entries) > 0 {
+		kata = entries[len(entries)-1].Kata
+	}
+	sessions := engine.Sessions(entries, kata)
+	if len(sessions) == 0 {
+		fmt.Fprintf(c.stdout, "No runs here yet: kata run logs each run in %s.\n", engine.LogPath)
+		return 0
+	}
+	this := sessions[len(sessions)-1]
+	runs := this.Runs()
+	fmt.Fprintf(c.stdout, "%s, this session, from %s:\n", kata, this[0].Time.Local().Format("2006-01-02 15:04"))
+	if len(runs) > maxLogRuns {
+		fmt.Fprintf(c.stdout, "  … %s before these\n", brief.Count(len(runs)-maxLogRuns, "run", "runs"))
+	}
+	for i, e := range runs {
+		if i < len(runs)-maxLogRuns {
+			continue
+		}
+		line := fmt.Sprintf("  %s  %s  %2d/%-2d", e.Time.Local().Format("15:04"), c.light(e.Light), e.Passed, e.Total)
+		if i > 0 {
+			line += "  " + minutes(e.Time.Sub(runs[i-1].Time)) + " later"
+		}
+		fmt.Fprintln(c.stdout, line)
+	}
+	if len(runs) == 0 {
+		fmt.Fprintln(c.stdout, "  no run yet")
+	}
+	fmt.Fprintln(c.stdout, toGreen(this)+".")
+	if len(sessions) > 1 {
+		fmt.Fprintf(c.stdout, "\nEvery session of %s here:\n", kata)
+		for i, s := range sessions {
+			mark := ""
+			if i == len(sessions)-1 {
+				mark = "  (this one)"
+			}
+			fmt.Fprintf(c.stdout, "  %s  %s%s\n", s[0].Time.Local().Format("2006-01-02 15:04"), toGreen(s), mark)
+		}
+	}
+	return 0
+}
+
+// light is a run's light: the word, or on a terminal a block of its colour and the word.
+func (c cli) light(l string) string {
+	if !c.color {
+		return fmt.Sprintf("%-5s", l)
+	}
+	code := map[string]string{engine.Green: "32", engine.Red: "31", engine.Amber: "33"}[l]
+	return "\x1b[" + code + "m██\x1b[0m " + fmt.Sprintf("%-5s", l)
+}
+
+// toGreen says how a session went to its first green: "Green after 4 runs and 13 minutes".
+func toGreen(s engine.Session) string {
+	runs, d, ok := s.ToGreen()
+	if !ok {
+		return fmt.Sprintf("No green yet, after %s", brief.Count(runs, "run", "runs"))
+	}
+	return fmt.Sprintf("Green after %s and %s", brief.Count(runs, "run", "runs"), minutes(d))
+}
+
+// minutes writes a duration in whole minutes: "1 minute", "13 minutes".
+func minutes(d time.Duration) string {
+	n := int(d.Round(time.Minute) / time.Minute)
+	return brief.Count(n, "minute", "minutes")
+}

@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+
+	"github.com/deliberate-practice/katas/cmd/internal/lines"
+)
+
+// process is a program under test, started in a process group of its own, so that ending it
+// ends whatever it started too: the real program behind a wrapper (bash run.sh, npm start,
+// go run), a shell's pipeline, a child it left behind. Its exit is watched apart from its
+// output, which a child can hold open after the program has exited.
+type process struct {
+	cmd    *exec.Cmd
+	stdin  *os.File
+	lines  chan readLine // the program's stdout, a line at a time; closed at its end
+	stderr *tail
+	copied chan struct{} // closed when the program's stderr has ended
+	exited chan struct{} // closed when the program has exited
+	status error         // how it exited (cmd.Wait's error), once exited is closed
+}
+
+// readLine is one line of the program's output, or why there is none.
+type readLine struct {
+	text string
+	err  error
+}
+
+// startProcess starts argv in dir, in a process group of its own. The group is killed when
+// ctx is done.
+func startProcess(ctx context.Context, dir string, argv []string) (*process, error) {
+	var files []*os.File // the pipes' ends, to close here once the program has its own
+	pipe := func() (r, w *os.File) {
+		r, w, err := os.Pipe()
+		if err == nil {
+			files = append(files, r, w)
+		}
+		return r, w
+	}
+	inR, inW := pipe()
+	outR, outW := pipe()
+	errR, errW := pipe()
+	if len(files) != 6 {
+		for _, f := range files {
+			f.Close()
+		}
+		return nil, errors.New("no pipes for the program")
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err := cmd.Start()
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		errR.Close()
+		return nil, err
+	}
+	p := &process{cmd: cmd, stdin: inW, lines: make(chan readLine, 16), stderr: &tail{max: stderrShown},
+		copied: make(chan struct{}), exited: make(chan struct{})}
+	go func() {
+		defer close(p.lines)
+		defer outR.Close()
+		r := lines.NewReader(outR, maxReply)
+		for {
+			text, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			p.lines <- readLine{text, err}
+			if err != nil && !errors.Is(err, lines.ErrTooLong) {
+				return
+			}
+		}
+	}()
+	go func() {
+		defer close(p.copied)
+		defer errR.Close()
+		_, _ = io.Copy(p.stderr, errR)
+	}()
+	go func() {
+		p.status = cmd.Wait()
+		close(p.exited)
+	}()
+	go func() {
+		select {
+		case <-ctx.Done():
+			p.kill()
+		case <-p.exited:
+		}
+	}()
+	return p, nil
+}
+
+// kill ends the program's process group, the program and all it started; it may be called
+// again, and after the program has exited, to end what it left behind.
+func (p *process) kill() {
+	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+}
+
+// hasExited reports whether the program has exited.
+func (p *process) hasExited() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// exit says how the program exited; call it once exited is closed.
+func (p *process) exit() string {
+	var exit *exec.ExitError
+	switch err := p.status; {
+	case err == nil:
+		return "exited with status 0"
+	case errors.As(err, &exit) && exit.Exited():
+		return fmt.Sprintf("exited with status %d", exit.ExitCode())
+	case errors.As(err, &exit):
+		return "was killed (" + exit.String() + ")"
+	default:
+		return "stopped: " + err.Error()
+	}
+}
+
+// crashed reports whether the program exited with a status other than 0; call it once
+// exited is closed.
+func (p *process) crashed() bool { return p.status != nil }
+
+// tail keeps the last max bytes written to it.
+type tail struct {
+	mu  sync.Mutex
+	max int
+	buf bytes.Buffer
+	cut bool
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Write(p)
+	if over := t.buf.Len() - t.max; over > 0 {
+		t.buf.Next(over)
+		t.cut = true
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.cut {
+		return "…" + t.buf.String()
+	}
+	return t.buf.String()
+}

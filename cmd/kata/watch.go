@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/deliberate-practice/katas/internal/engine"
+)
+
+// watchPoll is how often --watch looks for a saved file. A look at a kata's folder costs a
+// few microseconds (BenchmarkSnapshot), so looking five times a second costs nothing one
+// can measure, and a run starts within a fifth of a second of a save.
+const watchPoll = 200 * time.Millisecond
+
+// settle is how long --watch waits after a change for the rest of a save: an editor writes a
+// file, and often a backup and a rename, in one go.
+const settle = 100 * time.Millisecond
+
+// watch is kata run --watch: it runs the scenarios, then again each time a file under the
+// folder is saved, until the program is interrupted or terminated. On a terminal each run
+// starts on a clear screen.
+func (c cli) watch(r runFlags) int {
+	poll := c.poll
+	if poll == 0 {
+		poll = watchPoll
+	}
+	start := r.session
+	for {
+		if c.color {
+			fmt.Fprint(c.stdout, "\x1b[H\x1b[2J")
+		}
+		c.once(r, start)
+		start = false
+		if c.ctx.Err() != nil {
+			return 0
+		}
+		fmt.Fprintf(c.stdout, "\nWatching this folder: save a file to run again; Ctrl-C stops.\n")
+		base := snapshot(c.dir)
+	wait:
+		for {
+			select {
+			case <-c.ctx.Done():
+				fmt.Fprintln(c.stdout, "Stopped watching.")
+				return 0
+			case <-time.After(poll):
+				if !same(base, snapshot(c.dir)) {
+					time.Sleep(settle)
+					break wait
+				}
+			}
+		}
+	}
+}
+
+// fileState is what --watch compares of a file to see that it was saved.
+type fileState struct {
+	mod  time.Time
+	size int64
+}
+
+// snapshot returns the state of each file under dir that a save can change: not the log, not
+// version control's or an editor's own files, not a language's caches.
+func snapshot(dir string) map[string]fileState {
+	files := map[string]fileState{}
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // gone since it was listed, or unreadable: nothing to run for
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != dir && (strings.HasPrefix(name, ".") || name == "__pycache__" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if ignored(name) {
+			return nil
+		}
+		if info, err := d.Info(); err == nil {
+			files[path] = fileState{info.ModTime(), info.Size()}
+		}
+		return nil
+	})
+	return files
+}
+
+// ignored reports whether a file's name is an editor's swap or backup file, or a hidden one.
+func ignored(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") || strings.HasSuffix(name, "~") ||
+		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swo") || strings.HasSuffix(name, ".swx") ||
+		name == "4913" || name == filepath.Base(engine.LogPath)
+}
+
+// same reports whether two snapshots are of the same files in the same states.
+func same(a, b map[string]fileState) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for path, s := range a {
+		if b[path] != s {
+			return false
+		}
+	}
+	return true
+}

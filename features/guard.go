@@ -1,0 +1,76 @@
+package features
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+)
+
+// panicked is a panic in the implementation under test: in which call, its value, and where.
+type panicked struct {
+	call  string // "Score"
+	value any
+	at    string // the implementation's file and line, "mygame/game.go:42"; "" if unknown
+}
+
+func (p *panicked) Error() string {
+	msg := fmt.Sprintf("%s panicked: %s", p.call, brief.Quote(fmt.Sprint(p.value)))
+	if p.at != "" {
+		msg += " at " + p.at
+	}
+	return msg
+}
+
+// Is makes a panic whose value says "not implemented" ErrNotImplemented, as a starting point
+// that panics in a method with no error to return says it.
+func (p *panicked) Is(target error) bool {
+	return target == ErrNotImplemented && strings.EqualFold(strings.TrimSpace(fmt.Sprint(p.value)), ErrNotImplemented.Error())
+}
+
+// guard calls f, a call into the implementation under test named call, and returns its panic
+// as an error, never letting it stop the run.
+func guard(call string, f func()) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &panicked{call: call, value: v, at: panicSite()}
+		}
+	}()
+	f()
+	return nil
+}
+
+// panicSite is the file and line where the panic being recovered happened: the innermost
+// frame that is neither the runtime's nor this package's.
+func panicSite() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		if f.File != "" && !strings.HasPrefix(f.Function, "runtime.") && !strings.Contains(f.Function, "katas/features.") {
+			return filepath.Join(filepath.Base(filepath.Dir(f.File)), filepath.Base(f.File)) + fmt.Sprintf(":%d", f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// isNil reports whether g is no game: nil, a nil pointer inside the interface, or a wrapper
+// of one field, such as game{g}, around a nil pointer.
+func isNil(g MastermindGame) bool {
+	return g == nil || nilValue(reflect.ValueOf(g))
+}
+
+func nilValue(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Interface, reflect.Chan:
+		return v.IsNil()
+	case reflect.Struct:
+		return v.NumField() == 1 && nilValue(v.Field(0))
+	}
+	return false
+}

@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// LogPath is where a kata's folder keeps the log of its runs, relative to the folder.
+const LogPath = ".kata/log"
+
+// SessionGap is how long a pause starts a new session of a kata: a kata practised again the
+// next day is a new session.
+const SessionGap = time.Hour
+
+// Entry is one line of the log: a run, with its light, or the start of a session.
+type Entry struct {
+	Time   time.Time `json:"time"`
+	Kata   string    `json:"kata"`
+	Light  string    `json:"light,omitempty"` // Green, Red or Amber; "" for an entry that only starts a session
+	Passed int       `json:"passed"`
+	Total  int       `json:"total"`
+	// Start says a session starts here: kata init wrote the folder, or a run was asked to
+	// start one.
+	Start bool `json:"start,omitempty"`
+}
+
+// Entry returns the log entry of a run of the kata at a time.
+func (o Outcome) Entry(kata string, at time.Time) Entry {
+	return Entry{Time: at, Kata: kata, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun)}
+}
+
+// AppendLog adds an entry to the log of the folder dir, making the log if need be.
+func AppendLog(dir string, e Entry) error {
+	path := filepath.Join(dir, LogPath)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("keeping the log of runs: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("keeping the log of runs: %w", err)
+	}
+	line, _ := json.Marshal(e) // times, strings and numbers
+	_, err = f.Write(append(line, '\n'))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("keeping the log of runs in %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadLog reads the log of the folder dir, oldest entry first; a folder with no log has no
+// entries. A line that is no entry is an error that names it.
+func ReadLog(dir string) ([]Entry, error) {
+	path := filepath.Join(dir, LogPath)
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var entries []Entry
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		var e Entry
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil || e.Kata == "" || e.Time.IsZero() {
+			return nil, fmt.Errorf("%s, line %d, is not an entry of the log of runs; mend or remove it", path, n)
+		}
+		entries = append(entries, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return entries, nil
+}
+
+// Session is the entries of one session of a kata, oldest first.
+type Session []Entry
+
+// Sessions splits the log's entries of a kata into sessions: one starts at an entry that
+// starts one, or after a pause longer than SessionGap.
+func Sessions(entries []Entry, kata string) []Session {
+	var out []Session
+	var last time.Time
+	for _, e := range entries {
+		if e.Kata != kata {
+			continue
+		}
+		if len(out) == 0 || e.Start || e.Time.Sub(last) > SessionGap {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], e)
+		last = e.Time
+	}
+	return out
+}
+
+// Runs returns the session's runs, without the entry that started it.
+func (s Session) Runs() []Entry {
+	var runs []Entry
+	for _, e := range s {
+		if e.Light != "" {
+			runs = append(runs, e)
+		}
+	}
+	return runs
+}
+
+// ToGreen returns how many runs the session took to its first green and how long from its
+// start, and whether it reached one.
+func (s Session) ToGreen() (runs int, d time.Duration, ok bool) {
+	for _, e := range s.Runs() {
+		runs++
+		if e.Light == Green {
+			return runs, e.Time.Sub(s[0].Time), true
+		}
+	}
+	return runs, 0, false
+}
