@@ -6,9 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cucumber/godog"
 
@@ -75,6 +77,7 @@ type Classifier func(rows []string) (state string, err error)
 //	-kata.stop-on-failure             no more scenarios after the first that fails
 //	-kata.format=pretty               log every step of every scenario (go test -v shows them)
 //	-kata.format=junit:report.xml     also a JUnit report, report-mastermind.xml; cucumber:FILE, Cucumber JSON
+//	-kata.log                         add the run's light to .kata/log, for kata log (or KATA_LOG=1)
 //
 // The kit defines its -kata.* flags when it is loaded, and nothing else: a test package that
 // binds godog's own flags, godog.BindFlags("godog.", flag.CommandLine, &opts), runs beside it,
@@ -100,7 +103,22 @@ func RunTicTacToe(t *testing.T, classify Classifier) {
 // flags when a test binds them itself.
 const flagPrefix = "kata."
 
-func init() { engine.Flags(flag.CommandLine, flagPrefix, false) }
+// logFlag asks the kit to add each run's light to the log of the package's folder, for the
+// kata command's kata log; so does KATA_LOG=1 in the environment.
+const logFlag = flagPrefix + "log"
+
+func init() {
+	engine.Flags(flag.CommandLine, flagPrefix, false)
+	flag.Bool(logFlag, false, "add each run's light (green, red or amber) to .kata/log in the package's folder, for kata log")
+}
+
+// logAsked reports whether the command line or the environment asks for the log.
+func logAsked() bool {
+	if f := flag.Lookup(logFlag); f != nil && f.Value.String() == "true" {
+		return true
+	}
+	return os.Getenv("KATA_LOG") == "1"
+}
 
 // run runs the kata called name with the steps init registers. Under go test -v, or a -run
 // pattern that names scenarios, each scenario is a subtest of t that fails with its failure;
@@ -128,6 +146,11 @@ func run(t *testing.T, name string, init func(*godog.ScenarioContext)) {
 			return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))
 		},
 	})
+	if err == nil && logAsked() {
+		if lerr := engine.AppendLog(".", outcome.Entry(name, time.Now())); lerr != nil {
+			t.Errorf("features: %v", lerr)
+		}
+	}
 	switch {
 	case errors.Is(err, engine.ErrNoScenario):
 		// As go test -run with a pattern no test matches: the other kata may have the tags.
@@ -237,6 +260,11 @@ func runPattern(parent string, s engine.Scenario) string {
 		parts[i] = regexp.QuoteMeta(strings.ReplaceAll(p, " ", "_"))
 	}
 	return "^" + strings.Join(parts, "/") + "$"
+}
+
+// crash is a step's failure by a panic in the implementation.
+func crash(about string, p *panicked) error {
+	return &engine.StepError{About: about, Cause: p.Error(), Crash: true}
 }
 
 // fail is a step's failure: what the step played (the game, the board) and what went wrong,

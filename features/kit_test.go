@@ -268,3 +268,71 @@ func TestNotImplementedFailsEveryScenario(t *testing.T) {
 	f, _ := r.Failure()
 	assert.Equal(t, `new(0, 4, 10) with secret "Red Red Red Red": new is not implemented yet, so nothing was refused`, f.Err)
 }
+
+// panicky is a game whose methods panic, as a practitioner's code can.
+type panicky struct {
+	*plainGame
+	score, turns any // the values Score and TurnsLeft panic with; nil for none
+}
+
+func (g panicky) Score(guess []int) (string, int, int, error) {
+	if g.score != nil {
+		panic(g.score)
+	}
+	return g.plainGame.Score(guess)
+}
+
+func (g panicky) TurnsLeft() int {
+	if g.turns != nil {
+		panic(g.turns)
+	}
+	return g.plainGame.TurnsLeft()
+}
+
+// TestAPanicIsNamed: a panic in the implementation fails the step saying "panicked", with
+// its value, the practitioner's file and line and the game it played; one that says "not
+// implemented", as the Go starting point's TurnsLeft does, says what is not implemented yet.
+func TestAPanicIsNamed(t *testing.T) {
+	with := func(score, turns any) kata {
+		return mastermindKata(func(colors, width, turns2 int, secret []int) (features.MastermindGame, error) {
+			g, err := newPlain(lies{})(colors, width, turns2, secret)
+			if err != nil {
+				return nil, err
+			}
+			return panicky{g.(*plainGame), score, turns}, nil
+		})
+	}
+	k := with("boom", nil)
+	f, _ := k.run(scenario(t, k, "Playing mastermind/Making a guess/row 1")).Failure()
+	assert.Regexp(t, `^new\(6, 4, 12\) with secret "Red Green Blue Yellow", guess "Red Purple Purple Purple": Score panicked: "boom" at features/kit_test.go:\d+$`, f.Err)
+
+	k = with(nil, "not implemented")
+	f, _ = k.run(scenario(t, k, "Playing mastermind/Joining the game")).Failure()
+	assert.Regexp(t, `^new\(6, 4, 12\) with secret "[A-Za-z ]+": TurnsLeft is not implemented yet$`, f.Err)
+
+	// A panic where a refusal is expected is no refusal.
+	k = with(errors.New("index out of range"), nil)
+	assert.NotEmpty(t, failing(t, k, "Colours outside 1 to num_colors are refused"))
+}
+
+// TestNoGameInsideTheInterface: a constructor that returns no error and a nil game, even one
+// inside the game's own type, is reported as no game.
+func TestNoGameInsideTheInterface(t *testing.T) {
+	type wrapper struct{ *plainGame }
+	for name, g := range map[string]features.MastermindGame{"nil pointer": (*plainGame)(nil), "wrapped nil pointer": wrapper{nil}} {
+		k := mastermindKata(func(int, int, int, []int) (features.MastermindGame, error) { return g, nil })
+		f, _ := k.run(scenario(t, k, "Playing mastermind/Joining the game")).Failure()
+		assert.Contains(t, f.Err, "the game's constructor returned no game and no error", name)
+	}
+}
+
+// TestMessagesSpeakTheScenariosNotation: a code the scenario did not write is written the
+// way the scenario writes its codes, and quoted as the codes it wrote are.
+func TestMessagesSpeakTheScenariosNotation(t *testing.T) {
+	never := mastermindKata(newPlain(lies{neverLost: true}))
+	f, _ := never.run(scenario(t, never, "Playing mastermind/Losing a game")).Failure()
+	assert.Contains(t, f.Err, `with secret "Red Green Blue Yellow", guess "`, "names, as the seed writes them")
+	assert.NotRegexp(t, `guess "\d`, f.Err)
+	f, _ = never.run(scenario(t, never, "Configurable mastermind/A wrong guess with no turns left loses")).Failure()
+	assert.Regexp(t, `with secret "\d \d \d \d", guess "\d \d \d \d"`, f.Err, "numbers, as the assignment's scenarios write them")
+}

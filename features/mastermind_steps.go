@@ -91,6 +91,9 @@ func parsePegs(s string) ([]int, error) {
 	return pegs, nil
 }
 
+// errNoGame says the implementation's constructor gave neither a game nor an error.
+var errNoGame = errors.New("the game's constructor returned no game and no error")
+
 // join starts the game once, when a step first needs it, and returns New's error.
 func (s *mastermindScenario) join() error {
 	if !s.joined {
@@ -101,7 +104,7 @@ func (s *mastermindScenario) join() error {
 			s.game, s.joinErr = nil, err
 		}
 		if s.joinErr == nil && isNil(s.game) {
-			s.joinErr = errors.New("the game's constructor returned no game and no error")
+			s.joinErr = errNoGame
 		}
 		if s.joinErr != nil {
 			s.game = nil
@@ -117,7 +120,9 @@ func (s *mastermindScenario) started() error {
 	case notImplemented(err):
 		return fail(s.rules(), "new is not implemented yet")
 	case errors.As(err, &p):
-		return fail(s.rules(), "%v", p)
+		return crash(s.rules(), p)
+	case errors.Is(err, errNoGame):
+		return fail(s.rules(), "%v", err)
 	case err != nil:
 		return fail(s.rules(), "the game did not start: %s", brief.Quote(err.Error()))
 	}
@@ -128,10 +133,11 @@ func (s *mastermindScenario) started() error {
 // the implementation, "not implemented" among them, fails the step saying so.
 func (s *mastermindScenario) count(name string, f func(MastermindGame) int) (int, error) {
 	n := 0
+	var p *panicked
 	if err := guard(name, func() { n = f(s.game) }); notImplemented(err) {
 		return 0, fail(s.rules(), "%s is not implemented yet", name)
-	} else if err != nil {
-		return 0, fail(s.rules(), "%v", err)
+	} else if errors.As(err, &p) {
+		return 0, crash(s.rules(), p)
 	}
 	return n, nil
 }
@@ -281,7 +287,7 @@ func (s *mastermindScenario) play(guess []int) error {
 	case notImplemented(err):
 		return fail(s.about(), "score is not implemented yet")
 	case errors.As(err, &p):
-		return fail(s.about(), "%v", p)
+		return crash(s.about(), p)
 	}
 	if err != nil {
 		return fail(s.about(), "the guess was refused: %s", brief.Quote(err.Error()))
@@ -412,7 +418,7 @@ func (s *mastermindScenario) refused(pegs []int) error {
 	case notImplemented(err):
 		return fail(s.about(), "score is not implemented yet, so nothing was refused")
 	case errors.As(err, &p):
-		return fail(s.about(), "%v, which is no refusal", p)
+		return crash(s.about(), p)
 	case err == nil:
 		return fail(s.about(), "the guess was played (%s, %d black, %d white), want it refused", brief.Quote(grade), black, white)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/scratchmod"
 )
 
@@ -186,6 +187,18 @@ func TestReadmeRecipe(t *testing.T) {
 	assert.False(t, ok)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed\n")
 	assert.Contains(t, out, "Stopped at the first failure; 36 scenarios did not run.")
+	// Asked to, the kit logs each run's light in the package's folder, for kata log.
+	m.try("test", ".", "-kata.log")
+	m.game(false)
+	m.run("test", "-count=1", ".", "-kata.log")
+	entries, err := engine.ReadLog(m.Dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
+	assert.Equal(t, []string{engine.Red, engine.Green}, []string{entries[0].Light, entries[1].Light})
+	assert.Equal(t, 42, entries[0].Passed)
+	assert.Equal(t, 46, entries[1].Total)
+	m.game(true)
+
 	// Stopped on the one scenario selected, nothing else was left to run.
 	out, ok = m.try("test", ".", "-kata.stop-on-failure", "-run", "TestAcceptance/Playing_mastermind/Making_a_guess/row_9$")
 	assert.False(t, ok)

@@ -118,10 +118,25 @@ func (b Board) Grid() string {
 	return s.String()
 }
 
-// ParseBoard reads a board from its rows, as Classify takes them ({"XOX", " X ", "O  "}), or
-// from the lines of the grid the exercise draws: cells between '|', rows separated by lines
-// of '_' and '|', any line of spaces and bars around a row's cells allowed. A line may end in
-// "\r", as lines split from a file written on Windows do. A malformed board returns an error
+// ParseBoard reads a board from its rows, as Classify takes them, three cells each:
+//
+//	[]string{"XOX", " X ", "O  "}
+//
+// or from the lines of the grid the exercise draws, the same board here:
+//
+//	   |   |
+//	 X | O | X
+//	___|___|___
+//	   |   |
+//	   | X |
+//	___|___|___
+//	   |   |
+//	 O |   |
+//	   |   |
+//
+// cells between '|', rows separated by lines of '_' and '|', any line of spaces and bars
+// around a row's cells allowed. A line may end in "\r", as lines split from a file written on
+// Windows do. A malformed board returns an error
 // wrapping ErrMalformedBoard that names the row and column. ParseBoard does not judge whether
 // play could have reached the board: Classify does.
 func ParseBoard(lines []string) (Board, error) {

@@ -264,7 +264,7 @@ func TestRunMisbehavingPrograms(t *testing.T) {
 			"Its standard error ended with:", "panic: impl: crashing at request 2"}},
 		{"flood", []string{"the program exited with status 1 before its reply to request 2", "…blah blah", "and its end"}},
 		{"exit", []string{"the program exited with status 0 before its reply to request 2"}},
-		{"garbage", []string{`the program wrote something that is not a reply, "debug: scoring [`, `]", to request 2 {`}},
+		{"garbage", []string{`the program wrote something that is not a reply, "debug: scoring [`, `]", to request 2 {`, "(write debug output to standard error: it is yours; standard output is the runner's)"}},
 		{"long", []string{"the program wrote a line of 70000 bytes, more than the 65536 a line may have"}},
 		{"twice", []string{`the program replied twice to request 1: "{\"id\":1}" came when request 2 {`}},
 		{"order", []string{`the program wrote a reply to a request that was never sent, "{\"`, `, when request 2 {`}},
@@ -515,8 +515,26 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 				firstRedRun(t, out, k.name, k.count, 30)
 				assert.NotContains(t, out, "standard error", "the starting point does not crash")
 
+				// The code run instead of the adapter: one message that says what to do.
+				out, _, status = kata("run", k.name, "--", bin, filepath.Join(dir, k.name+"."+s.ext))
+				assert.Equal(t, 1, status)
+				assert.Contains(t, out, k.name+": the implementation did not get going, so the run stopped at its first scenario.\nCheck that the program starts and greets the runner first")
+				assert.LessOrEqual(t, strings.Count(out, "\n"), 10, out)
+
 				solution, err := os.ReadFile(filepath.Join("testdata", "solutions", s.lang, k.name+"."+s.ext))
 				require.NoError(t, err)
+				if k.name == "mastermind" {
+					// A score that returns the wrong shape is the learner's bug, shown with its
+					// stack, and never taken for a refusal.
+					wrong := strings.NewReplacer("return grade, (black, white), dict(game", "return grade, black, white, dict(game",
+						"return [grade, [black, common - black], {", "return [grade, black, {").Replace(string(solution))
+					require.NotEqual(t, string(solution), wrong, "the solution returns its score as the tests expect")
+					require.NoError(t, os.WriteFile(filepath.Join(dir, k.name+"."+s.ext), []byte(wrong), 0o644))
+					out, _, status = kata("run", k.name, "-v", "--run", "No guess after a win|Making a guess/row 1$", "--", bin, adapter)
+					assert.Equal(t, 1, status)
+					assert.Contains(t, out, "mastermind: 0 of 2 scenarios passed, 2 failed:", "a scenario that expects a refusal fails too")
+					assert.Regexp(t, "Traceback|TypeError", out, "the learner's bug with its stack")
+				}
 				require.NoError(t, os.WriteFile(filepath.Join(dir, k.name+"."+s.ext), solution, 0o644))
 				out, errOut, status = kata("run", k.name, "--", bin, adapter)
 				assert.Zero(t, status, out+errOut)

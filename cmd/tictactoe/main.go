@@ -34,7 +34,19 @@ const usage = `Usage:
                                      (three rows, or the grid the exercise draws)
   tictactoe play [-as X|O]           play against the perfect-play solver
 
-A row is three cells, each X, O, or a space ('.' also marks an empty cell).
+A row is three cells, each X, O, or a space ('.' also marks an empty cell). On stdin a
+board is three such rows, or the grid the exercise draws:
+
+       |   |
+     X | O | X
+    ___|___|___
+       |   |
+       | X |
+    ___|___|___
+       |   |
+     O |   |
+       |   |
+
 classify prints ongoing, draw or win, or the reason a board is impossible.
 In play, type a move as "row column" (2 3) or a cell from 1 to 9; "help" explains, "quit" ends.
 

@@ -183,3 +183,24 @@ func TestReadmeTranscript(t *testing.T) {
 	}
 	assert.Equal(t, 2, ran, "the README's two boards")
 }
+
+// TestTheGridIsShown: -h and the README show the grid classify reads, the same grid, and
+// classify reads it.
+func TestTheGridIsShown(t *testing.T) {
+	help, _, status := runIn("", "-h")
+	require.Zero(t, status)
+	_, grid, ok := strings.Cut(help, "or the grid the exercise draws:\n\n")
+	require.True(t, ok, help)
+	grid, _, _ = strings.Cut(grid, "\n\n")
+	lines := strings.Split(grid, "\n")
+	require.Len(t, lines, 9, grid)
+	for i := range lines {
+		lines[i] = strings.TrimPrefix(lines[i], "    ")
+	}
+	data, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	assert.Contains(t, string(data), "```text\n"+strings.Join(lines, "\n")+"\n```", "the README shows the grid -h shows")
+	out, errOut, status := runIn(strings.Join(lines, "\n")+"\n", "classify")
+	assert.Zero(t, status, errOut)
+	assert.Equal(t, "ongoing\n", out)
+}

@@ -30,6 +30,7 @@ type Result struct {
 type StepError struct {
 	About string // `new(6, 4, 12) with secret "Red Green Blue Yellow"`; may be empty
 	Cause string // "new is not implemented yet"
+	Crash bool   // the implementation crashed (a panic), rather than answered wrong
 }
 
 func (e *StepError) Error() string {
@@ -96,6 +97,8 @@ func Play(s Scenario, init func(*godog.ScenarioContext), check func() error) Res
 				stepStart = time.Time{}
 				if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
 					res.Err, res.Cause = stepError(err)
+					var se *StepError
+					r.Crashed = r.Crashed || errors.As(err, &se) && se.Crash
 				}
 				if check != nil && status != godog.StepSkipped {
 					if cerr := check(); cerr != nil {

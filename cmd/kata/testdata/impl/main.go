@@ -31,7 +31,7 @@ type request struct {
 
 func main() {
 	kata := flag.String("kata", "mastermind", "the kata: mastermind or tictactoe")
-	bug := flag.String("bug", "", "repeats, late or turns for mastermind; message or shape for tictactoe")
+	bug := flag.String("bug", "", "repeats, late, turns or counts-missing for mastermind; message or shape for tictactoe")
 	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra or linger")
 	at := flag.Int("at", 2, "the request at which to misbehave")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
@@ -112,8 +112,16 @@ func main() {
 				left++
 			}
 			reply["turns_left"] = left
+			if *bug == "counts-missing" {
+				delete(reply, "turns_left")
+				reply["error"] = "not implemented"
+			}
 		case "guesses":
 			reply["guesses"] = len(g.Board())
+			if *bug == "counts-missing" {
+				delete(reply, "guesses")
+				reply["error"] = "no board here"
+			}
 		case "classify":
 			var state string
 			state, err = classify(req.Rows, *bug)

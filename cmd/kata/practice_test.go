@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/engine"
+)
+
+// TestRunList: kata run KATA --list names the scenarios as --run takes them, starting nothing,
+// with flags on either side of the kata's name.
+func TestRunList(t *testing.T) {
+	out, errOut, status := kata("run", "mastermind", "--list")
+	require.Zero(t, status, errOut)
+	paths := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, paths, 46)
+	assert.Equal(t, "Playing mastermind/Joining the game", paths[0])
+	assert.Contains(t, paths, "Playing mastermind/Making a guess/row 15")
+	for _, p := range paths[:3] {
+		one, _, status := kata("run", "mastermind", "--list", "--run", "^"+p+"$")
+		assert.Zero(t, status)
+		assert.Equal(t, p+"\n", one, "--run takes each line as it is written")
+	}
+	tagged, _, status := kata("run", "--tags", "@refusals", "--list", "mastermind")
+	assert.Zero(t, status)
+	assert.Equal(t, 13, strings.Count(tagged, "\n"), "flags before the kata's name")
+	_, errOut, status = kata("run", "--list")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, "which kata?")
+}
+
+// TestHelp: help anywhere a person would ask for it.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"run", "-h"}, {"run", "mastermind", "-h"}, {"run", "mastermind", "--help", "--", "x"}, {"list", "--help"},
+		{"init", "-h"}, {"log", "-help"}, {"protocol", "--help"}, {"--help"}} {
+		out, errOut, status := kata(args...)
+		assert.Zero(t, status, "%q", args)
+		assert.Contains(t, out, "kata run KATA [flags] -- COMMAND [ARGS...]", "%q", args)
+		assert.Empty(t, errOut, "%q", args)
+	}
+	// After --, -h is the program's.
+	_, errOut, status := kata("run", "mastermind", "--", "-h")
+	assert.Equal(t, 2, status)
+	assert.Contains(t, errOut, `cannot run "-h"`)
+}
+
+// TestInvocation: the commands kata suggests repeat the way it was invoked.
+func TestInvocation(t *testing.T) {
+	onPath := func(p string) func(string) (string, error) {
+		return func(string) (string, error) { return p, nil }
+	}
+	notOnPath := func(string) (string, error) { return "", os.ErrNotExist }
+	assert.Equal(t, "go run github.com/deliberate-practice/katas/cmd/kata@latest",
+		invocation("/tmp/go-build123/b001/exe/kata", "/tmp/go-build123/b001/exe/kata", notOnPath))
+	self := filepath.Join(t.TempDir(), "kata")
+	require.NoError(t, os.WriteFile(self, []byte("#!/bin/sh\n"), 0o755))
+	assert.Equal(t, "kata", invocation(self, "kata", onPath(self)), "the kata on PATH")
+	assert.Equal(t, "./bin/kata", invocation(self, "./bin/kata", notOnPath))
+	assert.Equal(t, "'/my tools/kata'", invocation(self, "/my tools/kata", onPath("/usr/bin/other")))
+
+	// The rerun hint uses it.
+	var out bytes.Buffer
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "./bin/kata", dir: t.TempDir(), now: time.Now}
+	c.run([]string{"run", "mastermind", "--run", "row 9$", "--", impl, "-bug", "repeats"})
+	assert.Contains(t, out.String(), "Run it alone: ./bin/kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats\n")
+}
+
+// clock is a fake time, moved by the tests.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+// TestLog: every run adds its light to the folder's log, and kata log shows this session's
+// runs, how long it took to green, and how the kata's sessions here compare.
+func TestLog(t *testing.T) {
+	dir := t.TempDir()
+	clk := &clock{time.Date(2026, 11, 28, 9, 0, 0, 0, time.Local)}
+	var out bytes.Buffer
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: clk.now}
+	runAt := func(minutes int, args ...string) {
+		t.Helper()
+		clk.t = clk.t.Add(time.Duration(minutes) * time.Minute)
+		out.Reset()
+		c.run(append([]string{"run", "tictactoe", "--timeout", "1s"}, args...))
+	}
+	// A first session: red, then green.
+	runAt(0, "--", impl, "-kata", "tictactoe", "-bug", "shape")
+	runAt(7, "--", impl, "-kata", "tictactoe")
+	// The next day: amber (a program that never greets), red, green.
+	runAt(24*60, "--", impl, "-kata", "tictactoe", "-misbehave", "silent")
+	runAt(3, "--", impl, "-kata", "tictactoe", "-bug", "message")
+	runAt(5, "--", impl, "-kata", "tictactoe")
+
+	out.Reset()
+	require.Zero(t, c.run([]string{"log"}))
+	assert.Equal(t, `tictactoe, this session, from 2026-11-29 09:07:
+  09:07  amber   0/26
+  09:10  red    23/26  3 minutes later
+  09:15  green  26/26  5 minutes later
+Green after 3 runs and 8 minutes.
+
+Every session of tictactoe here:
+  2026-11-28 09:00  Green after 2 runs and 7 minutes
+  2026-11-29 09:07  Green after 3 runs and 8 minutes  (this one)
+`, out.String())
+
+	// kata init starts a session, and so does --new-session.
+	_, errOut, status := kata("init", "tictactoe", "--lang", "python", filepath.Join(dir, "sub"))
+	require.Zero(t, status, errOut)
+	entries, err := engine.ReadLog(filepath.Join(dir, "sub"))
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+	assert.True(t, entries[0].Start)
+	runAt(1, "--new-session", "--", impl, "-kata", "tictactoe", "-bug", "shape")
+	out.Reset()
+	c.run([]string{"log", "tictactoe"})
+	assert.Contains(t, out.String(), "tictactoe, this session, from 2026-11-29 09:16:\n  09:16  red    22/26\nNo green yet, after 1 run.\n")
+
+	// On a terminal each light is a block of its colour.
+	out.Reset()
+	c.color = true
+	c.run([]string{"log"})
+	assert.Contains(t, out.String(), "\x1b[31m██\x1b[0m red")
+
+	// A log that is not one says which line, and changes nothing.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, engine.LogPath), []byte("{\"time\":\"2026-11-28T09:00:00Z\",\"kata\":\"tictactoe\"}\nnonsense\n"), 0o644))
+	out.Reset()
+	assert.Equal(t, 1, c.run([]string{"log"}))
+	assert.Contains(t, out.String(), "line 2, is not an entry of the log of runs")
+}
+
+// syncBuffer is a buffer two goroutines may use.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestWatch: --watch runs, then again when a file in the folder is saved, but not when a
+// file it ignores changes; interrupted, it ends, and leaves no program running.
+func TestWatch(t *testing.T) {
+	dir := t.TempDir()
+	code := filepath.Join(dir, "tictactoe.py")
+	require.NoError(t, os.WriteFile(code, []byte("v1"), 0o644))
+	marker := filepath.Join(dir, "starts")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond}
+	done := make(chan int)
+	go func() {
+		done <- c.run([]string{"run", "tictactoe", "--watch", "--timeout", "1s", "--", impl, "-kata", "tictactoe", "-starts", marker})
+	}()
+	runs := func() int { return strings.Count(out.String(), "tictactoe: all 26 scenarios passed") }
+	waitFor := func(n int) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for runs() < n && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		require.Equal(t, n, runs(), out.String())
+	}
+	waitFor(1)
+	// Files it ignores: the log, an editor's swap file, a cache, version control.
+	for _, f := range []string{".tictactoe.py.swp", "tictactoe.py~", "__pycache__/x.pyc", ".git/index"} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644))
+	}
+	time.Sleep(200 * time.Millisecond)
+	assert.Equal(t, 1, runs(), "a change it ignores runs nothing")
+	require.NoError(t, os.WriteFile(code, []byte("v2, saved"), 0o644))
+	waitFor(2)
+	assert.Contains(t, out.String(), "Watching this folder: save a file to run again; Ctrl-C stops.")
+	cancel()
+	select {
+	case status := <-done:
+		assert.Zero(t, status)
+	case <-time.After(10 * time.Second):
+		t.Fatal("--watch did not end when interrupted")
+	}
+	assert.Contains(t, out.String(), "Stopped watching.")
+	assert.Empty(t, running(t, marker), "no program left running")
+	entries, err := engine.ReadLog(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "each run is logged")
+}
+
+// running returns the processes whose command line holds marker: those a test started and
+// left behind.
+func running(t *testing.T, marker string) []string {
+	t.Helper()
+	var left []string
+	for range 20 { // a process killed a moment ago may take a moment to go
+		left = left[:0]
+		procs, err := filepath.Glob("/proc/[0-9]*/cmdline")
+		require.NoError(t, err)
+		for _, p := range procs {
+			data, err := os.ReadFile(p)
+			if err == nil && bytes.Contains(data, []byte(marker)) {
+				stat, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "stat"))
+				if !bytes.Contains(stat, []byte(") Z ")) { // a zombie has ended; its parent has yet to reap it
+					left = append(left, fmt.Sprintf("%s: %s", filepath.Base(filepath.Dir(p)), bytes.ReplaceAll(data, []byte{0}, []byte{' '})))
+				}
+			}
+		}
+		if len(left) == 0 {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return left
+}
+
+// TestCountsThatAreNotAnswered: an error in reply to turns_left or guesses says so, and "not
+// implemented" says what is not implemented yet.
+func TestCountsThatAreNotAnswered(t *testing.T) {
+	out, _, status := kata("run", "mastermind", "-v", "--run", "Joining the game", "--", impl, "-bug", "counts-missing")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, `the program replied to guesses with the error "no board here"; guesses has no error to give`)
+	out, _, _ = kata("run", "mastermind", "-v", "--run", "A wrong guess with no turns left loses", "--", impl, "-bug", "counts-missing")
+	assert.Contains(t, out, "turns_left is not implemented yet")
+}
