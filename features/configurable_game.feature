@@ -1,5 +1,5 @@
 Feature: Configurable mastermind
-  The Elixir assignment's game: new(num_colors, width, max_turns) starts it, and
+  Dave Thomas's game, from his Elixir exercise: new(num_colors, width, max_turns) starts it, and
   score(game, guess) returns the grade, the score and the new state. Colours are
   the numbers 1 to num_colors; the score always holds both black and white.
   Tags group the scenarios: @scoring, @turns, @refusals and @board.

@@ -1,8 +1,9 @@
 // Package features is the Gherkin acceptance suite of the katas, and a kit for practising them.
 //
-// The feature files are embedded (Files): mastermind.feature is the seed's "Playing
-// mastermind" feature word for word, configurable_game.feature the Elixir assignment's rules,
-// tictactoe.feature the tic-tac-toe exercise with its boards drawn as the exercise draws them.
+// The feature files are embedded (Files): mastermind.feature is the Mastermind kata's
+// original "Playing mastermind" feature word for word, configurable_game.feature the rules of
+// Dave Thomas's Elixir exercise, tictactoe.feature Exercism's state of tic-tac-toe with its
+// boards drawn as Exercism draws them.
 // The step definitions reach an implementation only through a small seam — NewMastermindGame
 // and MastermindGame, or a Classifier — so the same scenarios run against this module's
 // packages and against anyone's own implementation.

@@ -35,8 +35,8 @@ func notImplemented(err error) bool {
 }
 
 // MastermindGame is one game of a Mastermind implementation under test: the Elixir
-// assignment's score(game, guess), and how many turns and guesses the board shows. Colours
-// are numbered from 1; the seed's colour names stand for Red 1, Green 2, Blue 3, Yellow 4,
+// Dave Thomas's score(game, guess), and how many turns and guesses the board shows. Colours
+// are numbered from 1; the original feature's colour names stand for Red 1, Green 2, Blue 3, Yellow 4,
 // Purple 5 and Orange 6.
 type MastermindGame interface {
 	// Score plays a guess: the grade is "won", "lost" or "continue", and black and white
@@ -50,7 +50,7 @@ type MastermindGame interface {
 	Guesses() int
 }
 
-// NewMastermindGame starts a game, the assignment's new(num_colors, width, max_turns), with
+// NewMastermindGame starts a game, Dave Thomas's new(num_colors, width, max_turns), with
 // the code maker's secret. It returns an error, and no game, when the rules or the secret do
 // not fit: fewer than 1 colour, peg or turn, a secret that is not width pegs long, or a
 // colour outside 1 to numColors. The suite calls it once for each scenario that plays.
@@ -58,13 +58,13 @@ type NewMastermindGame func(numColors, width, maxTurns int, secret []int) (Maste
 
 // Classifier is a tic-tac-toe classifier under test. It returns "ongoing", "draw" or "win"
 // for a board given as three rows of three cells, each 'X', 'O' or ' '. For a board play
-// could not have reached, the error's message is the exercise's, exactly: "Wrong turn order:
+// could not have reached, the error's message is Exercism's, exactly: "Wrong turn order:
 // O started", "Wrong turn order: X went twice" or "Impossible board: game should have ended
 // after the game was won". A board of the wrong shape gets an error too.
 type Classifier func(rows []string) (state string, err error)
 
-// RunMastermind runs the Mastermind kata — the seed's "Playing mastermind" feature word for
-// word and the Elixir assignment's rules — against the games newGame starts: each scenario
+// RunMastermind runs the Mastermind kata — its original "Playing mastermind" feature word
+// for word and the rules of Dave Thomas's Elixir exercise — against the games newGame starts: each scenario
 // and outline row is a subtest of t, named by its feature, scenario and row, run in the
 // files' order with a game of its own, and t fails unless every one passes. A summary names
 // each failure with its file, line and first failed step, and says how to run it again.

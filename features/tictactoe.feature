@@ -1,7 +1,7 @@
 Feature: State of tic-tac-toe
   Tell the state of a game of tic-tac-toe (noughts and crosses) from its 3×3 board: the game
   is ongoing, it ended in a draw, or it ended in a win. X starts, and the players take turns.
-  A board that play could not have reached is refused, with a message the exercise fixes
+  A board that play could not have reached is refused, with a message Exercism fixes
   word for word.
 
   Scenario: An ongoing game

@@ -14,14 +14,14 @@
 //
 // Score gives a black key peg for each peg of the right colour in the right place and a white
 // one for each other peg whose colour the secret holds elsewhere; a colour repeated in the
-// guess earns key pegs only as often as the secret holds it. Feedback.String writes the seed's
+// guess earns key pegs only as often as the secret holds it. Feedback.String writes the original feature's
 // notation, blacks first ("B B W W"); ParseFeedback reads it.
 //
 // # Games
 //
-// Rules are the assignment's new(num_colors, width, max_turns); Classic is six colours, four
+// Rules are Dave Thomas's new(num_colors, width, max_turns); Classic is six colours, four
 // pegs and twelve turns. New starts a game with a secret the code maker chose; NewRandom draws
-// one from a *rand.Rand the caller supplies. (*Game).Guess is the assignment's score(game,
+// one from a *rand.Rand the caller supplies. (*Game).Guess is Dave Thomas's score(game,
 // guess): it returns the Grade (Continue, Won or Lost) and the Feedback, and puts the guess on
 // the board:
 //
@@ -29,13 +29,13 @@
 //	grade, fb, err := game.Guess(guess)
 //
 // A guess that cannot be played (too short, too long, a colour outside the rules, or after the
-// game is over) returns an error from the seed's event model — ErrGuessTooShort,
+// game is over) returns an error from the original feature's event model — ErrGuessTooShort,
 // ErrGuessTooLong, ErrInvalidPeg, ErrGameAlreadyWon, ErrGameAlreadyLost, ErrGameNotStarted — and
 // changes nothing: it uses no turn.
 //
 // # Events
 //
-// The seed's event model has two commands, Join Game (New) and Make Guess ((*Game).Guess), and
+// The original feature's event model has two commands, Join Game (New) and Make Guess ((*Game).Guess), and
 // four events: GameStarted, GuessMade, GameWon and GameLost. (*Game).Events returns a game's
 // history as those events; Replay rebuilds the game from them and refuses a log that could not
 // have happened. MarshalEvents and UnmarshalEvents turn a log into JSON and back, so a game can

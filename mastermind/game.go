@@ -96,7 +96,7 @@ func NewRandom(r Rules, rng *rand.Rand) (*Game, error) {
 	return &Game{rules: r, secret: secret}, nil
 }
 
-// Guess scores a guess (the Make Guess command; the assignment's score(game, guess)) and
+// Guess scores a guess (the Make Guess command; Dave Thomas's score(game, guess)) and
 // returns the new grade and the feedback. The guess goes on the board and uses a turn; the
 // MaxTurns-th wrong guess loses.
 //

@@ -17,7 +17,7 @@ var ErrInvalidRules = errors.New("invalid rules")
 // 64-bit word.
 const MaxWidth = 64
 
-// Rules are a game's settings: the assignment's new(num_colors, width, max_turns).
+// Rules are a game's settings: Dave Thomas's new(num_colors, width, max_turns).
 type Rules struct {
 	Colors   int `json:"colors"`   // colours 1 to Colors may be played
 	Width    int `json:"width"`    // pegs in a code

@@ -122,7 +122,7 @@ func (b Board) Grid() string {
 //
 //	[]string{"XOX", " X ", "O  "}
 //
-// or from the lines of the grid the exercise draws, the same board here:
+// or from the lines of the grid Exercism draws, the same board here:
 //
 //	   |   |
 //	 X | O | X

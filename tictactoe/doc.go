@@ -8,14 +8,14 @@
 //	state, err := tictactoe.Classify([]string{"XXX", " OO", "   "}) // Win
 //
 // X starts and the players take turns. A board play could not have reached gets one of the
-// exercise's errors, whose messages are exact: ErrOStarted ("Wrong turn order: O started"),
+// Exercism's errors, whose messages are exact: ErrOStarted ("Wrong turn order: O started"),
 // ErrXWentTwice ("Wrong turn order: X went twice") and ErrPlayAfterWin ("Impossible board:
 // game should have ended after the game was won"). A board of the wrong shape, or with another
 // character, gets an error wrapping ErrMalformedBoard that names the row and column.
 //
 // # Boards
 //
-// ParseBoard reads the same rows, or the grid the exercise draws:
+// ParseBoard reads the same rows, or the grid Exercism draws:
 //
 //	   |   |
 //	 X |   |

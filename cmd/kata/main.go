@@ -1,4 +1,4 @@
-// Command kata runs the katas' acceptance scenarios — the seed's Gherkin, word for word —
+// Command kata runs the katas' acceptance scenarios — the katas' original Gherkin, word for word —
 // against an implementation in any language, with no step definitions to write.
 //
 //	kata list                                      the katas
@@ -135,7 +135,7 @@ func katas() []kataDef {
 	return []kataDef{
 		{
 			Kata:  find("mastermind"),
-			about: "the seed's \"Playing mastermind\" and the Elixir assignment's configurable game: new(num_colors, width, max_turns) and score(game, guess)",
+			about: "the Mastermind kata's original \"Playing mastermind\" feature, and Dave Thomas's configurable game from his Elixir exercise: new(num_colors, width, max_turns) and score(game, guess)",
 			steps: func(s *session) func(*godog.ScenarioContext) {
 				return func(sc *godog.ScenarioContext) { features.InitializeMastermind(sc, s.newGame) }
 			},
@@ -145,7 +145,7 @@ func katas() []kataDef {
 		},
 		{
 			Kata:  find("tictactoe"),
-			about: "the state of a tic-tac-toe game: ongoing, draw or win, or the exercise's exact error for a board play could not reach",
+			about: "Exercism's state of tic-tac-toe: ongoing, draw or win, or Exercism's exact error for a board play could not reach",
 			steps: func(s *session) func(*godog.ScenarioContext) {
 				return func(sc *godog.ScenarioContext) { features.InitializeTicTacToe(sc, s.classify) }
 			},

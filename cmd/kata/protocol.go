@@ -33,15 +33,15 @@ Mastermind requests
 
     {"id": 1, "op": "new", "colors": 6, "width": 4, "turns": 12, "secret": [1, 2, 3, 4]}
 
-        Start a game: the assignment's new(num_colors, width, max_turns), with the code
-        maker's secret. Colours are numbers from 1 (the seed's Red, Green, Blue, Yellow,
+        Start a game: Dave Thomas's new(num_colors, width, max_turns), with the code
+        maker's secret. Colours are numbers from 1 (the original feature's Red, Green, Blue, Yellow,
         Purple, Orange are 1 to 6). Reply {"id": 1}, or {"id": 1, "error": "…"} when the
         rules or the secret do not fit: fewer than 1 colour, peg or turn, a secret that is
         not width pegs long, a colour outside 1 to colors.
 
     {"id": 2, "op": "score", "guess": [1, 1, 2, 2]}
 
-        Play a guess: the assignment's score(game, guess). Reply
+        Play a guess: Dave Thomas's score(game, guess). Reply
         {"id": 2, "grade": "continue", "black": 1, "white": 1}: grade "won", "lost" or
         "continue", and the key pegs. Reply an error for a guess that cannot be played (the
         wrong width, a colour outside 1 to colors, a game already over); it changes nothing.
@@ -70,7 +70,7 @@ Tic-tac-toe requests
 
         Classify a board of three rows of three cells, each "X", "O" or " ". Reply
         {"id": 1, "state": "ongoing"}: "ongoing", "draw" or "win". For a board play could
-        not have reached, reply the exercise's error, exactly:
+        not have reached, reply Exercism's error, exactly:
         {"id": 1, "error": "Wrong turn order: O started"}, "Wrong turn order: X went twice"
         or "Impossible board: game should have ended after the game was won". Reply an
         error too, saying what is wrong, for a board of the wrong shape: a row that is not
@@ -105,7 +105,7 @@ What the runner checks
 - A crash or an early exit fails the scenario with the exit status and the end of standard
   error: a Python traceback, a Node stack, a Go panic.
 - A refusal is an "error" reply. Scenarios that expect a refusal pass on any error but "not
-  implemented" (and for tic-tac-toe's unreachable boards, only on the exercise's exact
+  implemented" (and for tic-tac-toe's unreachable boards, only on Exercism's exact
   message); they then check that the refused request changed nothing, with turns_left and
   guesses.
 - A program that cannot get going — it does not start, does not greet, or greets as another

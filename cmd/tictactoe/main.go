@@ -1,11 +1,11 @@
 // Command tictactoe classifies tic-tac-toe boards and plays perfectly, for kata practice.
 //
 //	tictactoe classify "X  " " XO" "OX "   # three rows; '.' also marks an empty cell
-//	tictactoe classify < board.txt          # three rows, or the grid the exercise draws
+//	tictactoe classify < board.txt          # three rows, or the grid Exercism draws
 //	tictactoe play -as O                    # play against the perfect-play solver
 //
 // classify prints ongoing, draw or win; for a board play could not have reached it prints the
-// exercise's exact message on stderr and exits with status 1. play reads one move a line, as
+// Exercism's exact message on stderr and exits with status 1. play reads one move a line, as
 // "row column" (2 3) or a cell number from 1 to 9, so a script can drive a whole game; "help"
 // explains, "quit" ends. The exit status is 0 for a result or a game played, 1 for an
 // impossible or malformed board or input that cannot be read, 2 for a bad command line.
@@ -31,11 +31,11 @@ func main() {
 
 const usage = `Usage:
   tictactoe classify [ROW ROW ROW]   classify a board: three rows as arguments, or on stdin
-                                     (three rows, or the grid the exercise draws)
+                                     (three rows, or the grid Exercism draws)
   tictactoe play [-as X|O]           play against the perfect-play solver
 
 A row is three cells, each X, O, or a space ('.' also marks an empty cell). On stdin a
-board is three such rows, or the grid the exercise draws:
+board is three such rows, or the grid Exercism draws:
 
        |   |
      X | O | X
@@ -99,10 +99,10 @@ func classify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "tictactoe: reading the board:", err)
 			return 1
 		case len(data) > maxBoard:
-			fmt.Fprintf(stderr, "tictactoe: the board on standard input is more than %d bytes; a board is three rows, or the grid the exercise draws\n", maxBoard)
+			fmt.Fprintf(stderr, "tictactoe: the board on standard input is more than %d bytes; a board is three rows, or the grid Exercism draws\n", maxBoard)
 			return 1
 		case strings.TrimSpace(string(data)) == "":
-			fmt.Fprintln(stderr, "tictactoe: no board on standard input; give three rows, or the grid the exercise draws")
+			fmt.Fprintln(stderr, "tictactoe: no board on standard input; give three rows, or the grid Exercism draws")
 			return 1
 		}
 		rows = strings.Split(strings.TrimRight(string(data), "\r\n"), "\n")
@@ -121,7 +121,7 @@ func classify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	state, err := b.Classify()
 	if err != nil {
-		fmt.Fprintln(stderr, err) // the exercise's message, exactly
+		fmt.Fprintln(stderr, err) // Exercism's message, exactly
 		return 1
 	}
 	fmt.Fprintln(stdout, state)

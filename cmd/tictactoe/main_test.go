@@ -43,12 +43,12 @@ func TestClassify(t *testing.T) {
 		{"malformed on stdin", nil, "XO\n", "", "tictactoe: 1 row, want 3: malformed board\n", 1},
 		{"two arguments", []string{"XOX", "..."}, "", "", "tictactoe: classify takes three rows, got 2 arguments\n", 2},
 		{"one argument", []string{"XOX"}, "", "", "tictactoe: classify takes three rows, got 1 argument\n", 2},
-		{"empty stdin", nil, "", "", "tictactoe: no board on standard input; give three rows, or the grid the exercise draws\n", 1},
-		{"blank stdin", nil, "\n\n", "", "tictactoe: no board on standard input; give three rows, or the grid the exercise draws\n", 1},
+		{"empty stdin", nil, "", "", "tictactoe: no board on standard input; give three rows, or the grid Exercism draws\n", 1},
+		{"blank stdin", nil, "\n\n", "", "tictactoe: no board on standard input; give three rows, or the grid Exercism draws\n", 1},
 		{"dots in the grid", nil, strings.ReplaceAll(grid, "   |   |\n   |   |\n   |   |\n", "   |   |\n . | . | .\n   |   |\n"), "win\n", "", 0},
 		{"a CRLF grid", nil, strings.ReplaceAll(grid, "\n", "\r\n"), "win\n", "", 0},
 		{"CRLF rows", nil, "XOX\r\nXXO\r\nOXO\r\n", "draw\n", "", 0},
-		{"a huge stdin", nil, strings.Repeat("X", 1<<20), "", "tictactoe: the board on standard input is more than 65536 bytes; a board is three rows, or the grid the exercise draws\n", 1},
+		{"a huge stdin", nil, strings.Repeat("X", 1<<20), "", "tictactoe: the board on standard input is more than 65536 bytes; a board is three rows, or the grid Exercism draws\n", 1},
 		{"a huge row", []string{strings.Repeat("X", 1<<20), "...", "..."}, "", "", `tictactoe: row 1 "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"… (1048576 bytes) has 1048576 cells, want 3: malformed board` + "\n", 1},
 	}
 	for _, tt := range tests {
@@ -189,7 +189,7 @@ func TestReadmeTranscript(t *testing.T) {
 func TestTheGridIsShown(t *testing.T) {
 	help, _, status := runIn("", "-h")
 	require.Zero(t, status)
-	_, grid, ok := strings.Cut(help, "or the grid the exercise draws:\n\n")
+	_, grid, ok := strings.Cut(help, "or the grid Exercism draws:\n\n")
 	require.True(t, ok, help)
 	grid, _, _ = strings.Cut(grid, "\n\n")
 	lines := strings.Split(grid, "\n")

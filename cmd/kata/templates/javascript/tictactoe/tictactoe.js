@@ -5,7 +5,7 @@ class Refused extends Error {}
 
 // classify returns "ongoing", "draw" or "win" for a board of three rows of three cells. A cell
 // is "X", "O" or " "; X starts and the players take turns. For a board that play could not
-// have reached, throw new Refused with the exercise's message, exactly:
+// have reached, throw new Refused with Exercism's message, exactly:
 // "Wrong turn order: O started", "Wrong turn order: X went twice" or
 // "Impossible board: game should have ended after the game was won". Throw one too for a
 // board of the wrong shape, saying what is wrong with it. Any other error is a bug: the

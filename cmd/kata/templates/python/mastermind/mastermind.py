@@ -1,4 +1,4 @@
-"""Mastermind: the Elixir assignment's new(num_colors, width, max_turns) and score(game, guess).
+"""Mastermind as Dave Thomas's Elixir exercise has it: new(num_colors, width, max_turns) and score(game, guess).
 
 Colours are numbers from 1 to num_colors; a code is a list of width of them. To refuse
 something (rules that make no game, a secret or a guess that does not fit, a guess after the

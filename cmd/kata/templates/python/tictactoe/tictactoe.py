@@ -9,7 +9,7 @@ def classify(rows):
     """Return "ongoing", "draw" or "win" for a board of three rows of three cells.
 
     A cell is "X", "O" or " "; X starts and the players take turns. For a board that play
-    could not have reached, raise Refused with the exercise's message, exactly:
+    could not have reached, raise Refused with Exercism's message, exactly:
     "Wrong turn order: O started", "Wrong turn order: X went twice" or
     "Impossible board: game should have ended after the game was won". Raise Refused too
     for a board of the wrong shape, saying what is wrong with it. Any other exception is a
