@@ -147,3 +147,12 @@ Feature: Configurable mastermind
     Then the board should hold 2 guesses
     And my guess "1 2 3" should be refused
     And the board should hold 2 guesses
+
+  @turns
+  Scenario: No turns are left once the game is won
+    Given a game of 6 colours, 4 pegs and 10 turns
+    And the challenger picked "3 2 3 5"
+    When I guess "1 1 2 2"
+    And I guess "3 2 3 5"
+    Then the grade should be "won"
+    And I should have 0 turns left

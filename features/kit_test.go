@@ -28,6 +28,7 @@ type lies struct {
 	refusalCosts     bool // a refused guess uses a turn
 	turnsStuck       bool // TurnsLeft never counts down
 	guessesZero      bool // Guesses is always 0
+	turnsAfterWin    bool // TurnsLeft still counts the turns a won game did not use
 }
 
 // plainGame is a Mastermind written for these tests apart from the mastermind package, right
@@ -104,7 +105,7 @@ func (g *plainGame) Score(guess []int) (string, int, int, error) {
 }
 
 func (g *plainGame) TurnsLeft() int {
-	if g.over {
+	if g.over && !g.turnsAfterWin {
 		return 0
 	}
 	return g.turnsLeft
@@ -187,6 +188,7 @@ func TestEveryPromiseIsHeld(t *testing.T) {
 		{"a refused guess uses a turn", lies{refusalCosts: true}, []string{"Colours outside 1 to num_colors are refused", "A guess must have exactly width pegs"}},
 		{"turns never count down", lies{turnsStuck: true}, []string{"Each scored guess uses a turn", "Scoring the worked example"}},
 		{"Guesses is always 0", lies{guessesZero: true}, []string{"Each played guess goes on the board, a refused one does not"}},
+		{"turns are left after a win", lies{turnsAfterWin: true}, []string{"No turns are left once the game is won"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lie, func(t *testing.T) {
@@ -241,6 +243,45 @@ func ignoresTurnOrder(rows []string) (string, error) {
 		return "draw", nil
 	}
 	return "ongoing", nil
+}
+
+// firstRowOnly is a classifier that checks the shape of the first row alone.
+func firstRowOnly(rows []string) (string, error) {
+	if len(rows) != 3 || len(rows[0]) != 3 || strings.Trim(rows[0], "XO ") != "" {
+		return "", errors.New("malformed")
+	}
+	padded := make([]string, 3)
+	for i, r := range rows {
+		padded[i] = (strings.Map(func(c rune) rune {
+			if c == 'X' || c == 'O' {
+				return c
+			}
+			return ' '
+		}, r) + "   ")[:3]
+	}
+	s, err := tictactoe.Classify(padded)
+	return s.String(), err
+}
+
+// noMainDiagonal is a classifier that never sees a win on the diagonal from the top left.
+func noMainDiagonal(rows []string) (string, error) {
+	s, err := tictactoe.Classify(rows)
+	if err == nil && s == tictactoe.Win && rows[0][0] != ' ' && rows[0][0] == rows[1][1] && rows[1][1] == rows[2][2] {
+		return "ongoing", nil
+	}
+	return s.String(), err
+}
+
+// TestEveryBoardPromiseIsHeld: a classifier that checks only the first row's shape, and one
+// blind to a diagonal, each fail the scenarios that hold them to it; the right one passes.
+func TestEveryBoardPromiseIsHeld(t *testing.T) {
+	failed := failing(t, ticTacToeKata(firstRowOnly), "Boards of the wrong shape")
+	assert.Contains(t, failed, "State of tic-tac-toe/Boards of the wrong shape/row 5", `{"X  ", "O", "   "} is no board`)
+	assert.NotEmpty(t, failing(t, ticTacToeKata(noMainDiagonal), "Boards that play can reach"))
+	assert.Empty(t, failing(t, ticTacToeKata(func(rows []string) (string, error) {
+		s, err := tictactoe.Classify(rows)
+		return s.String(), err
+	})))
 }
 
 func TestAClassifierIgnoringTurnOrderFailsTheTurnOrderScenarios(t *testing.T) {

@@ -152,7 +152,7 @@ func TestReadmeRecipe(t *testing.T) {
 		assert.True(t, ok, "%s:\n%s", cmd, out)
 	}
 	out := m.run("test", "-v", ".")
-	assert.Contains(t, out, "mastermind: all 46 scenarios passed")
+	assert.Contains(t, out, "mastermind: all 47 scenarios passed")
 
 	// The flags do what the README says.
 	out = m.run("test", "-v", ".", "-kata.tags=@refusals")
@@ -164,7 +164,7 @@ func TestReadmeRecipe(t *testing.T) {
 	assert.Contains(t, out, `"-1" is no seed`)
 	m.run("test", ".", "-kata.format=junit:report.xml")
 	report := readJUnit(t, filepath.Join(m.Dir, "report-mastermind.xml"))
-	assert.Equal(t, 46, report.Tests, "a relative path lands in the package's directory, the kata's name in it")
+	assert.Equal(t, 47, report.Tests, "a relative path lands in the package's directory, the kata's name in it")
 	assert.Zero(t, report.Failures)
 
 	// A wrong game fails, and the summary names the rows and how to run one again; that
@@ -186,7 +186,7 @@ func TestReadmeRecipe(t *testing.T) {
 	out, ok = m.try("test", ".", "-kata.stop-on-failure")
 	assert.False(t, ok)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed\n")
-	assert.Contains(t, out, "Stopped at the first failure; 36 scenarios did not run.")
+	assert.Contains(t, out, "Stopped at the first failure; 37 scenarios did not run.")
 	// Asked to, the kit logs each run's light in the package's folder, for kata log.
 	before, err := engine.ReadLog(m.Dir)
 	require.NoError(t, err)
@@ -198,8 +198,8 @@ func TestReadmeRecipe(t *testing.T) {
 	require.Len(t, entries, len(before)+2)
 	entries = entries[len(before):]
 	assert.Equal(t, []string{engine.Red, engine.Green}, []string{entries[0].Light, entries[1].Light})
-	assert.Equal(t, 42, entries[0].Passed)
-	assert.Equal(t, 46, entries[1].Total)
+	assert.Equal(t, 43, entries[0].Passed)
+	assert.Equal(t, 47, entries[1].Total)
 	m.game(true)
 
 	// Stopped on the one scenario selected, nothing else was left to run.
@@ -280,8 +280,8 @@ func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(m.Dir, "acceptance_test.go"), []byte(bindsGodogFlags), 0o644))
 	m.run("get", "github.com/cucumber/godog@v0.16.0", "github.com/deliberate-practice/katas@v0.0.0")
 	out := m.run("test", "-v", ".")
-	assert.Contains(t, out, "mastermind: all 46 scenarios passed")
-	assert.Contains(t, out, "tictactoe: all 26 scenarios passed")
+	assert.Contains(t, out, "mastermind: all 47 scenarios passed")
+	assert.Contains(t, out, "tictactoe: all 31 scenarios passed")
 
 	out = m.run("test", "-v", ".", "-godog.tags=@refusals", "-godog.random=5", "-godog.format=junit:r.xml,cucumber:r.json")
 	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
@@ -290,8 +290,8 @@ func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
 	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
 
 	m.run("test", ".", "-godog.format=junit:r.xml")
-	assert.Equal(t, 46, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
-	assert.Equal(t, 26, readJUnit(t, filepath.Join(m.Dir, "r-tictactoe.xml")).Tests, "both katas reported, 72 scenarios")
+	assert.Equal(t, 47, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
+	assert.Equal(t, 31, readJUnit(t, filepath.Join(m.Dir, "r-tictactoe.xml")).Tests, "both katas reported, 78 scenarios")
 
 	out, ok := m.try("test", ".", "-kata.random=0")
 	assert.False(t, ok)

@@ -115,6 +115,7 @@ Feature: State of tic-tac-toe
       | "XXO" | "XO "  | "O  "  | win     |
       | "XXX" | "XOO"  | "XOO"  | win     |
       | "XXX" | "XOO"  | "OXO"  | win     |
+      | "XO " | "OX "  | "  X"  | win     |
 
   Scenario Outline: Boards that play cannot reach
     Given the rows <Top>, <Middle> and <Bottom>
@@ -140,3 +141,7 @@ Feature: State of tic-tac-toe
       | "XO"   | "   "  | "   "  |
       | "XOx"  | "   "  | "   "  |
       | "X-O"  | "   "  | "   "  |
+      | "X  "  | "O"    | "   "  |
+      | "X  "  | "O-O"  | "   "  |
+      | "X  "  | " O "  | "    " |
+      | "X  "  | " O "  | "x  "  |

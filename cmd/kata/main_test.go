@@ -83,8 +83,8 @@ func TestList(t *testing.T) {
 	require.Zero(t, status, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2, out)
-	assert.Regexp(t, `^mastermind .*new\(num_colors, width, max_turns\).*\(46 scenarios\)$`, lines[0])
-	assert.Regexp(t, `^tictactoe .*ongoing, draw or win.*\(26 scenarios\)$`, lines[1])
+	assert.Regexp(t, `^mastermind .*new\(num_colors, width, max_turns\).*\(47 scenarios\)$`, lines[0])
+	assert.Regexp(t, `^tictactoe .*ongoing, draw or win.*\(31 scenarios\)$`, lines[1])
 }
 
 // TestFeaturesWritesTheFiles: kata features writes each feature file as the kit embeds it,
@@ -196,8 +196,8 @@ func TestCommandLine(t *testing.T) {
 // TestRunPasses: a right implementation passes every scenario of both katas, status 0.
 func TestRunPasses(t *testing.T) {
 	for _, k := range []struct{ name, flag, summary string }{
-		{"mastermind", "mastermind", "mastermind: all 46 scenarios passed"},
-		{"tictactoe", "tictactoe", "tictactoe: all 26 scenarios passed"},
+		{"mastermind", "mastermind", "mastermind: all 47 scenarios passed"},
+		{"tictactoe", "tictactoe", "tictactoe: all 31 scenarios passed"},
 	} {
 		out, errOut, status := kata("run", k.name, "--", impl, "-kata", k.flag)
 		assert.Zero(t, status, out+errOut)
@@ -227,14 +227,18 @@ func TestRunFailsWhatABugBreaks(t *testing.T) {
 		}},
 		{"tictactoe", "message", []string{
 			"Wrong turn order: X went twice (tictactoe.feature:71)",
-			"Boards that play cannot reach, row 3 (tictactoe.feature:127)",
-			"Boards that play cannot reach, row 4 (tictactoe.feature:128)",
+			"Boards that play cannot reach, row 3 (tictactoe.feature:128)",
+			"Boards that play cannot reach, row 4 (tictactoe.feature:129)",
 		}},
 		{"tictactoe", "shape", []string{
-			"Boards of the wrong shape, row 1 (tictactoe.feature:139)",
-			"Boards of the wrong shape, row 2 (tictactoe.feature:140)",
-			"Boards of the wrong shape, row 3 (tictactoe.feature:141)",
-			"Boards of the wrong shape, row 4 (tictactoe.feature:142)",
+			"Boards of the wrong shape, row 1 (tictactoe.feature:140)",
+			"Boards of the wrong shape, row 2 (tictactoe.feature:141)",
+			"Boards of the wrong shape, row 3 (tictactoe.feature:142)",
+			"Boards of the wrong shape, row 4 (tictactoe.feature:143)",
+			"Boards of the wrong shape, row 5 (tictactoe.feature:144)",
+			// Row 6, "O-O" padded to "O O", is refused for O having started.
+			"Boards of the wrong shape, row 7 (tictactoe.feature:146)",
+			"Boards of the wrong shape, row 8 (tictactoe.feature:147)",
 		}},
 	} {
 		out, _, status := kata("run", tt.kata, "-v", "--", impl, "-kata", tt.kata, "-bug", tt.bug)
@@ -246,7 +250,7 @@ func TestRunFailsWhatABugBreaks(t *testing.T) {
 	for _, f := range failed(out) {
 		assert.Regexp(t, `(?m)^  `+regexp.QuoteMeta(f)+`: .*(attempts available|turns left|final guess)$`, out)
 	}
-	assert.Len(t, failed(out), 13)
+	assert.Len(t, failed(out), 14)
 }
 
 // TestRunMisbehavingPrograms: a program that breaks the protocol fails the scenario with a
@@ -310,7 +314,7 @@ func TestRunACrashIsNoRefusal(t *testing.T) {
 	assert.Contains(t, out, "mastermind: 0 of 13 scenarios passed, 13 failed:")
 	assert.Equal(t, 13, strings.Count(out, "panic: impl: crashing rather than refusing"), out)
 	out, _, _ = kata("run", "tictactoe", "-v", "--", impl, "-kata", "tictactoe", "-misbehave", "crash-refusing")
-	assert.Contains(t, out, "tictactoe: 12 of 26 scenarios passed, 14 failed:", "the 14 boards to refuse")
+	assert.Contains(t, out, "tictactoe: 13 of 31 scenarios passed, 18 failed:", "the 18 boards to refuse")
 }
 
 // TestRunAnotherKatasProgram: a program for the other kata fails at its greeting, not by
@@ -323,7 +327,7 @@ Run an adapter for tictactoe: this program is for another kata.
 
 An ongoing game (tictactoe.feature:7), at When I classify the board:
   it greeted as an adapter for the kata "mastermind"; this run is of tictactoe
-`, out, "one message, not 26")
+`, out, "one message, not 31")
 }
 
 // TestRunOptions: the flags choose scenarios, order and reports, as the Go kit's do.
@@ -347,7 +351,7 @@ func TestRunOptions(t *testing.T) {
 	out, _, status = kata("run", "mastermind", "-v", "--stop-on-failure", "--", impl, "-bug", "repeats")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed:")
-	assert.Contains(t, out, "Stopped at the first failure; 36 scenarios did not run.")
+	assert.Contains(t, out, "Stopped at the first failure; 37 scenarios did not run.")
 	assert.Contains(t, out, "To run one again: kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats")
 
 	// Stopped on the one scenario selected, nothing else was left to run.
@@ -368,7 +372,7 @@ func TestRunOptions(t *testing.T) {
 	data, err := os.ReadFile(junit)
 	require.NoError(t, err)
 	require.NoError(t, xml.Unmarshal(data, &report))
-	assert.Equal(t, 46, report.Tests)
+	assert.Equal(t, 47, report.Tests)
 	assert.Equal(t, 4, report.Failures)
 	data, err = os.ReadFile(cucumber)
 	require.NoError(t, err)
@@ -503,7 +507,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 		for _, k := range []struct {
 			name  string
 			count int
-		}{{"mastermind", 46}, {"tictactoe", 26}} {
+		}{{"mastermind", 47}, {"tictactoe", 31}} {
 			t.Run(s.lang+"/"+k.name, func(t *testing.T) {
 				t.Parallel()
 				bin := interpreter(t, s.interpreter)
@@ -547,7 +551,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 	for _, k := range []struct {
 		name  string
 		count int
-	}{{"mastermind", 46}, {"tictactoe", 26}} {
+	}{{"mastermind", 47}, {"tictactoe", 31}} {
 		t.Run("go/"+k.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
@@ -630,7 +634,7 @@ func TestReadmePractiseInAnyLanguage(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, status, "the last command runs the new starting point, which fails")
-	firstRedRun(t, out, "mastermind", 46, 30)
+	firstRedRun(t, out, "mastermind", 47, 30)
 	assert.Equal(t, screen, out, "the README shows the first run as it is")
 	assert.True(t, slices.ContainsFunc(cmds, func(c string) bool { return strings.Contains(c, " init mastermind --lang python") }), "%q", cmds)
 }

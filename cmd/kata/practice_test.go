@@ -23,7 +23,7 @@ func TestRunList(t *testing.T) {
 	out, errOut, status := kata("run", "mastermind", "--list")
 	require.Zero(t, status, errOut)
 	paths := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	require.Len(t, paths, 46)
+	require.Len(t, paths, 47)
 	assert.Equal(t, "Playing mastermind/Joining the game", paths[0])
 	assert.Contains(t, paths, "Playing mastermind/Making a guess/row 15")
 	for _, p := range paths[:3] {
@@ -104,9 +104,9 @@ func TestLog(t *testing.T) {
 	out.Reset()
 	require.Zero(t, c.run([]string{"log"}))
 	assert.Equal(t, `tictactoe, this session, from 2026-11-29 09:07:
-  09:07  amber   0/26
-  09:10  red    23/26  3 minutes later
-  09:15  green  26/26  5 minutes later
+  09:07  amber   0/31
+  09:10  red    28/31  3 minutes later
+  09:15  green  31/31  5 minutes later
 Green after 3 runs and 8 minutes.
 
 Every session of tictactoe here:
@@ -124,7 +124,7 @@ Every session of tictactoe here:
 	runAt(1, "--new-session", "--", impl, "-kata", "tictactoe", "-bug", "shape")
 	out.Reset()
 	c.run([]string{"log", "tictactoe"})
-	assert.Contains(t, out.String(), "tictactoe, this session, from 2026-11-29 09:16:\n  09:16  red    22/26\nNo green yet, after 1 run.\n")
+	assert.Contains(t, out.String(), "tictactoe, this session, from 2026-11-29 09:16:\n  09:16  red    24/31\nNo green yet, after 1 run.\n")
 
 	// On a terminal each light is a block of its colour.
 	out.Reset()
@@ -172,7 +172,7 @@ func TestWatch(t *testing.T) {
 	go func() {
 		done <- c.run([]string{"run", "tictactoe", "--watch", "--timeout", "1s", "--", impl, "-kata", "tictactoe", "-starts", marker})
 	}()
-	runs := func() int { return strings.Count(out.String(), "tictactoe: all 26 scenarios passed") }
+	runs := func() int { return strings.Count(out.String(), "tictactoe: all 31 scenarios passed") }
 	waitFor := func(n int) {
 		t.Helper()
 		deadline := time.Now().Add(20 * time.Second)

@@ -169,8 +169,8 @@ func TestTheKatasScenarios(t *testing.T) {
 		assert.True(t, ok)
 		assert.Equal(t, k, found)
 	}
-	assert.Equal(t, map[string]int{"mastermind: Playing mastermind": 19, "mastermind: Configurable mastermind": 27,
-		"tictactoe: State of tic-tac-toe": 26}, count)
+	assert.Equal(t, map[string]int{"mastermind: Playing mastermind": 19, "mastermind: Configurable mastermind": 28,
+		"tictactoe: State of tic-tac-toe": 31}, count)
 	_, ok := Find("chess")
 	assert.False(t, ok)
 }

@@ -71,8 +71,13 @@ func (g *Game) Score(guess []int) (grade string, black, white int, err error) {
 	return g.grade, black, white, nil
 }
 
-// TurnsLeft returns how many guesses the game still allows.
-func (g *Game) TurnsLeft() int { return g.left }
+// TurnsLeft returns how many guesses the game still allows: none once it is over.
+func (g *Game) TurnsLeft() int {
+	if g.grade != "continue" {
+		return 0
+	}
+	return g.left
+}
 
 // Guesses returns how many guesses are on the board.
 func (g *Game) Guesses() int { return g.guesses }

@@ -38,7 +38,7 @@ function score(game, guess) {
 }
 
 function turnsLeft(game) {
-  return game.turnsLeft;
+  return game.grade === "continue" ? game.turnsLeft : 0;
 }
 
 function guesses(game) {

@@ -35,7 +35,7 @@ def score(game, guess):
 
 
 def turns_left(game):
-    return game["turns_left"]
+    return 0 if game["grade"] != "continue" else game["turns_left"]
 
 
 def guesses(game):
