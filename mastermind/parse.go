@@ -3,6 +3,7 @@ package mastermind
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -149,6 +150,14 @@ func (r Rules) ParseGuess(s string) (Code, error) {
 	if n == 1 && len(single) == r.Width && r.Width > 1 && !isColorName(single) {
 		return r.parseRunTogether(s, single)
 	}
+	if n == 1 && r.Width > 1 && r.runTogether(single) {
+		// Pegs run together, but not as many as the code has: "rgb" for four pegs.
+		cause := ErrGuessTooShort
+		if len(single) > r.Width {
+			cause = ErrGuessTooLong
+		}
+		return nil, &ParseError{What: "guess", Input: s, Err: cause, Why: fmt.Sprintf("%s, want %d", brief.Count(len(single), "peg", "pegs"), r.Width)}
+	}
 	code := make(Code, 0, r.Width)
 	i := 0
 	for w := range strings.FieldsFuncSeq(s, sep) {
@@ -169,6 +178,33 @@ func (r Rules) ParseGuess(s string) (Code, error) {
 		return nil, &ParseError{What: "guess", Input: s, Err: cause, Why: fmt.Sprintf("%s, want %d", brief.Count(n, "peg", "pegs"), r.Width)}
 	}
 	return code, nil
+}
+
+// runTogether reports whether a word reads as pegs run together: two or more initials of the
+// rules' named colours or, with at most nine colours, digits, and no colour's name.
+func (r Rules) runTogether(w string) bool {
+	if len(w) < 2 || isColorName(w) {
+		return false
+	}
+	for i := range len(w) {
+		ch := w[i]
+		switch {
+		case ch >= '1' && ch <= '9' && r.Colors <= 9:
+		case slices.ContainsFunc(colorsNamed(r), func(c Color) bool { return initial(c) == byte(unicode.ToUpper(rune(ch))) }):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// colorsNamed returns the rules' colours that have names.
+func colorsNamed(r Rules) []Color {
+	var out []Color
+	for c := Red; c <= Magenta && int(c) <= r.Colors; c++ {
+		out = append(out, c)
+	}
+	return out
 }
 
 // parseRunTogether reads pegs run together, one character each.

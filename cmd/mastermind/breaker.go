@@ -35,7 +35,7 @@ func playBreaker(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 	}
 	coach, coachErr := solver.New(r, cfg.strategy) // hints; nil for games too large to solve
 
-	fmt.Fprintf(out, "Mastermind: break a secret of %d pegs from %d colours in %d turns.\n", r.Width, r.Colors, r.MaxTurns)
+	fmt.Fprintf(out, "Mastermind: break a secret of %s from %s in %s.\n", brief.Count(r.Width, "peg", "pegs"), brief.Count(r.Colors, "colour", "colours"), brief.Count(r.MaxTurns, "turn", "turns"))
 	fmt.Fprintf(out, "Colours: %s.\n", palette(r))
 	if cfg.secret == "" {
 		fmt.Fprintf(out, "Seed %d (replay this game with -seed %d).\n", cfg.seed, cfg.seed)

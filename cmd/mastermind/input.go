@@ -37,7 +37,10 @@ func palette(r mastermind.Rules) string {
 		c := mastermind.Color(n)
 		names = append(names, fmt.Sprintf("%s (%s, %d)", c, c.String()[:1], n))
 	}
-	if r.Colors > 8 {
+	switch {
+	case r.Colors == 9:
+		names = append(names, "and 9")
+	case r.Colors > 9:
 		names = append(names, fmt.Sprintf("and 9 to %d", r.Colors))
 	}
 	return strings.Join(names, ", ")
@@ -54,8 +57,11 @@ func examples(r mastermind.Rules) string {
 		numbers = append(numbers, strconv.Itoa(int(c)))
 	}
 	ex := fmt.Sprintf("colour names (%s)", strings.Join(names, " "))
-	if r.Colors <= 8 {
+	switch {
+	case r.Colors <= 8 && r.Width > 1:
 		ex += fmt.Sprintf(", initials (%s or %s)", strings.Join(initials, " "), strings.Join(initials, ""))
+	case r.Colors <= 8:
+		ex += fmt.Sprintf(", initials (%s)", strings.Join(initials, ""))
 	}
 	return ex + fmt.Sprintf(" or numbers (%s)", strings.Join(numbers, " "))
 }

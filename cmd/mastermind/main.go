@@ -87,7 +87,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("mastermind", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg := config{rules: mastermind.Classic}
-	fs.IntVar(&cfg.rules.Colors, "colors", mastermind.Classic.Colors, "number of colours, 1 to 255 (names for the first 8)")
+	fs.IntVar(&cfg.rules.Colors, "colors", mastermind.Classic.Colors, fmt.Sprintf("number of colours, 1 to %d (names for the first 8)", mastermind.MaxColors))
 	fs.IntVar(&cfg.rules.Width, "width", mastermind.Classic.Width, fmt.Sprintf("pegs in the secret, 1 to %d", maxWidth))
 	fs.IntVar(&cfg.rules.MaxTurns, "turns", mastermind.Classic.MaxTurns, fmt.Sprintf("guesses allowed, 1 to %d", maxTurns))
 	seed := fs.String("seed", "", "seed for the random secret, to replay a game (default: from the clock, and printed)")
@@ -105,11 +105,14 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("mastermind: unexpected argument %q; see -help", fs.Arg(0))
 	}
-	if err := cfg.rules.Validate(); err != nil {
-		return cfg, err
-	}
-	if cfg.rules.Width > maxWidth || cfg.rules.MaxTurns > maxTurns {
-		return cfg, fmt.Errorf("mastermind: -width %d -turns %d: at most %d pegs and %d turns", cfg.rules.Width, cfg.rules.MaxTurns, maxWidth, maxTurns)
+	// Each flag in the one range -help gives, named alone when it is out of it.
+	for _, f := range []struct {
+		name   string
+		n, max int
+	}{{"colors", cfg.rules.Colors, mastermind.MaxColors}, {"width", cfg.rules.Width, maxWidth}, {"turns", cfg.rules.MaxTurns, maxTurns}} {
+		if f.n < 1 || f.n > f.max {
+			return cfg, fmt.Errorf("mastermind: -%s %d: want 1 to %d", f.name, f.n, f.max)
+		}
 	}
 	if cfg.role != "breaker" && cfg.role != "maker" {
 		return cfg, fmt.Errorf(`mastermind: -role %q: want "breaker" or "maker"`, cfg.role)
@@ -124,9 +127,18 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 			return cfg, fmt.Errorf("mastermind: -strategy %v searches the whole game, which grows quickly: at most %d codes here, and %d colours of %d pegs make %.0f",
 				s, maxOptimalCodes, cfg.rules.Colors, cfg.rules.Width, codes)
 		}
+		// A cap no strategy meets is refused now, not at the first hint.
+		if sv, err := solver.New(cfg.rules, s); err == nil {
+			if _, err := sv.Next(); errors.Is(err, solver.ErrNoTree) {
+				return cfg, fmt.Errorf("mastermind: -strategy %v: no strategy breaks every secret of this game within %d guesses", s, s.MaxGuesses())
+			}
+		}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["secret"] && set["seed"] {
+		return cfg, errors.New("mastermind: -seed draws a random secret and -secret gives one: use one or the other")
+	}
 	if set["secret"] && strings.TrimSpace(cfg.secret) == "" {
 		return cfg, errors.New(`mastermind: -secret is empty; give a code such as "Red Green Blue Yellow", or leave -secret out for a random one`)
 	}

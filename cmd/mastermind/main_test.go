@@ -142,8 +142,13 @@ func TestFlags(t *testing.T) {
 		msg    string
 	}{
 		{[]string{"-help"}, 0, "Exit status: 0 when a game ends (won, lost, quit or end of input) or for -help;\n1 when the input cannot be read; 2 for bad flags."},
-		{[]string{"-colors", "0"}, 2, "mastermind: 0 colours, want 1 to 255: invalid rules"},
-		{[]string{"-width", "50"}, 2, "mastermind: -width 50 -turns 12: at most 20 pegs and 100 turns"},
+		{[]string{"-colors", "0"}, 2, "mastermind: -colors 0: want 1 to 255\n"},
+		{[]string{"-width", "50"}, 2, "mastermind: -width 50: want 1 to 20\n"},
+		{[]string{"-width", "21"}, 2, "mastermind: -width 21: want 1 to 20\n"},
+		{[]string{"-width", "0"}, 2, "mastermind: -width 0: want 1 to 20\n"},
+		{[]string{"-turns", "101"}, 2, "mastermind: -turns 101: want 1 to 100\n"},
+		{[]string{"-secret", "RGBY", "-seed", "3"}, 2, "mastermind: -seed draws a random secret and -secret gives one: use one or the other\n"},
+		{[]string{"-strategy", "OptimalWithin(4)"}, 2, "mastermind: -strategy OptimalWithin(4): no strategy breaks every secret of this game within 4 guesses\n"},
 		{[]string{"-role", "judge"}, 2, `mastermind: -role "judge": want "breaker" or "maker"`},
 		{[]string{"-seed", "x"}, 2, `mastermind: -seed "x": want a whole number from 0 to 18446744073709551615`},
 		{[]string{"-seed", "12abc"}, 2, `mastermind: -seed "12abc": want a whole number`},
@@ -211,7 +216,7 @@ func TestBinary(t *testing.T) {
 	assert.Contains(t, out, "You broke the code in 2 guesses!")
 	_, errOut, status := cmdtest.Run(t, bin, "", "-colors", "0")
 	assert.Equal(t, 2, status)
-	assert.Contains(t, errOut, "invalid rules")
+	assert.Contains(t, errOut, "want 1 to")
 }
 
 // TestReadmeTranscript plays the README's game as the README shows it: the same flags and
@@ -234,4 +239,27 @@ func TestReadmeTranscript(t *testing.T) {
 	out, errOut, status := play(input.String(), strings.Fields(flags)...)
 	assert.Zero(t, status, errOut)
 	assert.Equal(t, prompt.ReplaceAllString(screen, "$1"), out)
+}
+
+// TestMessagesReadNaturally: the messages of the smallest and the odd-sized games, and of a
+// first answer no secret can give.
+func TestMessagesReadNaturally(t *testing.T) {
+	out, _, status := play("help\nquit\n", "-colors", "1", "-width", "1", "-turns", "1", "-seed", "1")
+	assert.Zero(t, status)
+	assert.Contains(t, out, "Mastermind: break a secret of 1 peg from 1 colour in 1 turn.\n")
+	assert.Contains(t, out, "Guess 1 peg: colour names (red), initials (R) or numbers (1).")
+	out, _, _ = play("quit\n", "-colors", "9", "-seed", "1")
+	assert.Contains(t, out, "Magenta (M, 8), and 9.\n")
+	out, _, _ = play("rgb\nquit\n", "-seed", "1")
+	assert.Contains(t, out, "Not a guess: 3 pegs, want 4. Try again.", "as r g b is")
+
+	// The first answer, W W to a guess of one colour, is impossible for that guess.
+	out, _, _ = play("W W\nquit\n", "-role", "maker", "-colors", "3", "-width", "2")
+	assert.Contains(t, out, "No secret gives \"W W\" to Red Red: check your secret and answer again.\n")
+	assert.NotContains(t, out, "taken together")
+
+	// The optimal strategies play the smallest games.
+	out, _, status = play("hint\nquit\n", "-width", "1", "-strategy", "Optimal", "-seed", "1")
+	assert.Zero(t, status)
+	assert.Contains(t, out, "The solver (Optimal) would guess Red.")
 }

@@ -55,7 +55,7 @@ func breakYourCode(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 		return 2
 	}
 	var answers []answer
-	fmt.Fprintf(out, "Think of a secret of %s from %d colours: %s.\n", brief.Count(r.Width, "peg", "pegs"), r.Colors, palette(r))
+	fmt.Fprintf(out, "Think of a secret of %s from %s: %s.\n", brief.Count(r.Width, "peg", "pegs"), brief.Count(r.Colors, "colour", "colours"), palette(r))
 	fmt.Fprintf(out, "I will guess it in %d turns or fewer. Answer each guess with key pegs (\"B B W\", \"-\" for none) or counts (\"2 1\"); \"undo\" takes back your last answer, \"help\" explains, \"quit\" ends.\n", r.MaxTurns)
 	for len(answers) < r.MaxTurns {
 		turn := len(answers) + 1
@@ -112,6 +112,10 @@ func breakYourCode(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 		if err := s.Record(guess, fb); err != nil {
 			if !errors.Is(err, solver.ErrInconsistent) {
 				fmt.Fprintf(out, "%s. Answer again.\n", plain(err))
+				continue
+			}
+			if len(answers) == 0 {
+				fmt.Fprintf(out, "No secret gives %s to %s: check your secret and answer again.\n", describe(fb), guess)
 				continue
 			}
 			fmt.Fprintf(out, "%s contradicts %s: no secret fits them all. Check your secret and answer again, or \"undo\".\n",

@@ -47,6 +47,10 @@ func (s *Stats) merge(o Stats) {
 // statistics, exactly as games through New, Next and Record would go. It builds the strategy's
 // tree once — the same feedback so far always leads to the same guess — rather than replaying
 // each game, and shares the work among the cores. It returns the errors New returns.
+//
+// Evaluate plays without a turn limit: r.MaxTurns is not consulted, so that the statistics
+// say how many guesses each secret takes however many turns a game allows. Stats.Max compared
+// with r.MaxTurns says whether every game would be won within them.
 func Evaluate(r mastermind.Rules, s Strategy) (Stats, error) {
 	if !s.valid() {
 		return Stats{}, fmt.Errorf("solver: %v: %w", s, ErrUnknownStrategy)

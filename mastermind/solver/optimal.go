@@ -126,9 +126,12 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 	}
 	o.lbApart, o.worstApart = make([]int32, n+1), make([]int32, n+1)
 	for m := int32(1); m <= int32(n); m++ {
-		k := min(groups, m)
+		k := max(min(groups, m), 1)
 		q, r := m/k, m%k
-		o.lbApart[m] = m + r*o.lb[q+1] + (k-r)*o.lb[q]
+		o.lbApart[m] = m + (k-r)*o.lb[q]
+		if r > 0 { // lb[q+1] is read only where some group holds q+1: for q = n there is none
+			o.lbApart[m] += r * o.lb[q+1]
+		}
 		o.worstApart[m] = 1 + depthOf[(m+k-1)/k]
 	}
 	for m := int32(1); m <= int32(n) && o.lb[m] == 2*m-1; m++ {

@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -32,7 +33,7 @@ type request struct {
 func main() {
 	kata := flag.String("kata", "mastermind", "the kata: mastermind or tictactoe")
 	bug := flag.String("bug", "", "repeats, late, turns or counts-missing for mastermind; message or shape for tictactoe")
-	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra or linger")
+	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, upper-error, upper-greeting or id-zero")
 	at := flag.Int("at", 2, "the request at which to misbehave")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
 	flag.Parse()
@@ -55,11 +56,23 @@ func main() {
 		out.Write(append(data, '\n'))
 		out.Flush()
 	}
+	if strings.HasPrefix(*misbehave, "child-") {
+		// A child that inherits standard output and outlives the program: what a wrapper
+		// or a forgotten background job leaves behind.
+		child := exec.Command(os.Args[0], append([]string{"-misbehave", "silent"}, markerArgs(*starts)...)...)
+		child.Stdout = os.Stdout
+		if err := child.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, "impl:", err)
+			os.Exit(3)
+		}
+	}
 	switch *misbehave {
 	case "silent":
 		time.Sleep(time.Hour)
 	case "greeting":
 		say(map[string]any{"id": 1})
+	case "upper-greeting":
+		say(map[string]any{"PROTOCOL": "katas", "Version": 1, "Kata": *kata})
 	default:
 		say(map[string]any{"protocol": "katas", "version": 1, "kata": *kata})
 	}
@@ -87,6 +100,11 @@ func main() {
 				fmt.Fprintln(out, strings.Repeat("x", 70000))
 			case "exit":
 				os.Exit(0)
+			case "child-crash":
+				fmt.Fprintln(os.Stderr, "impl: crashing, its child still holding standard output")
+				os.Exit(2)
+			case "id-zero":
+				reply["id"] = 0
 			case "garbage":
 				fmt.Fprintln(out, "debug: scoring", req.Guess)
 			case "twice":
@@ -135,14 +153,32 @@ func main() {
 		if err != nil {
 			reply = map[string]any{"id": reply["id"], "error": err.Error()}
 		}
+		if *misbehave == "upper-error" && req.ID == *at {
+			reply["Error"] = "this key is not the protocol's"
+		}
 		say(reply)
 	}
 	if *misbehave == "extra" {
 		say(map[string]any{"id": 99, "note": "goodbye"})
 	}
-	if *misbehave == "linger" {
+	switch *misbehave {
+	case "linger":
 		time.Sleep(time.Hour)
+	case "close-linger":
+		os.Stdout.Close()
+		time.Sleep(time.Hour)
+	case "long-after":
+		fmt.Fprintln(out, strings.Repeat("x", 70000))
+		out.Flush()
 	}
+}
+
+// markerArgs passes the file that marks a start on to a child, so that a test can find it.
+func markerArgs(starts string) []string {
+	if starts == "" {
+		return nil
+	}
+	return []string{"-starts", starts}
 }
 
 func newGame(req request, bug string) (*mastermind.Game, error) {

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestHostilePrograms: programs that break the protocol in ways a plain child process would
+// hide each fail their scenarios with an accurate message, and leave no process behind.
+func TestHostilePrograms(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name string
+		argv func(marker string) []string
+		want string // in each failed scenario
+		pass bool   // the program is right after all
+	}{
+		{"a hang behind a wrapper", func(m string) []string {
+			return []string{bash, "-c", impl + " -misbehave hang -starts " + m + "; true"}
+		}, "the program did not write its reply to request 2 {", false},
+		{"output closed, the program living on", func(m string) []string {
+			return []string{impl, "-misbehave", "close-linger", "-starts", m}
+		}, "the program did not exit within 1s of the end of its input", false},
+		{"a long line after the last reply", func(m string) []string {
+			return []string{impl, "-misbehave", "long-after", "-starts", m}
+		}, "the program wrote more than it was asked: a line of 70000 bytes, more than the 65536 a line may have", false},
+		{"a child holding standard output", func(m string) []string {
+			return []string{impl, "-misbehave", "child-holds", "-starts", m}
+		}, "", true},
+		{"a crash with a child holding standard output", func(m string) []string {
+			return []string{impl, "-misbehave", "child-crash", "-starts", m}
+		}, "the program exited with status 2 before its reply to request 2", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			marker := filepath.Join(t.TempDir(), "starts")
+			start := time.Now()
+			out, errOut, status := kata(append([]string{"run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--"}, tt.argv(marker)...)...)
+			elapsed := time.Since(start)
+			if tt.pass {
+				assert.Zero(t, status, out+errOut)
+				assert.Equal(t, "mastermind: all 2 scenarios passed\n", out)
+			} else {
+				assert.Equal(t, 1, status, out+errOut)
+				assert.Equal(t, []string{"Joining the game (mastermind.feature:6)", "Making a guess, row 1 (mastermind.feature:23)"}, failed(out), out)
+				assert.Equal(t, 2, strings.Count(out, tt.want), "each scenario fails saying %q:\n%s", tt.want, out)
+			}
+			assert.NotContains(t, out, "did not exit within 1s of the end of its input, although", out)
+			assert.Less(t, elapsed, 4*time.Second, "each scenario within its limit, not a second more")
+			assert.Empty(t, running(t, marker), "no process of the program's is left")
+		})
+	}
+}
+
+// TestRepliesAsTheProtocolWritesThem: keys match as the protocol writes them, and an id never
+// sent is named so.
+func TestRepliesAsTheProtocolWritesThem(t *testing.T) {
+	out, errOut, status := kata("run", "mastermind", "--run", "Joining the game$|Making a guess/row 1$", "--", impl, "-misbehave", "upper-error", "-at", "1")
+	assert.Zero(t, status, out+errOut, `an "Error" key is not the protocol's "error": no refusal`)
+	out, _, status = kata("run", "mastermind", "--", impl, "-misbehave", "upper-greeting")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, `its first line was not a greeting: "{\"Kata\"`)
+	out, _, _ = kata("run", "mastermind", "-v", "--run", "Joining the game$", "--", impl, "-misbehave", "id-zero")
+	assert.Contains(t, out, `the program wrote a reply to a request that was never sent, "{\"guesses\":0,\"id\":0}"`)
+	assert.NotContains(t, out, "replied twice")
+}
+
+// TestTerminatedMidRun: kata terminated while a program hangs behind a wrapper ends the
+// program's whole process group before it exits.
+func TestTerminatedMidRun(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "kata")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	marker := filepath.Join(t.TempDir(), "starts")
+	cmd := exec.Command(bin, "run", "mastermind", "--timeout", "60s", "--", "bash", "-c", impl+" -misbehave hang -starts "+marker+"; true")
+	cmd.Dir = t.TempDir()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if data, _ := os.ReadFile(marker); len(data) > 0 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // at request 2, hanging
+	require.NotEmpty(t, running(t, marker), "the program is running")
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, "kata ends with a status other than 0")
+	assert.Contains(t, stderr.String(), "kata run: stopped; every program it started has ended")
+	assert.Empty(t, running(t, marker), "no process of the program's is left")
+}
+
+// TestInitQuotesThePath: the command kata init suggests can be pasted, whatever the folder.
+func TestInitQuotesThePath(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "my kata")
+	out, errOut, status := kata("init", "mastermind", "--lang", "python", dir)
+	require.Zero(t, status, errOut)
+	assert.Contains(t, out, "    cd '"+dir+"'\n")
+}
