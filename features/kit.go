@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -145,6 +147,7 @@ func run(t *testing.T, name string, init func(*godog.ScenarioContext)) {
 		Rerun: func(s engine.Scenario) string {
 			return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))
 		},
+		FeaturePath: featurePath,
 	})
 	if err == nil && logAsked() {
 		if lerr := engine.AppendLog(".", outcome.Entry(name, time.Now())); lerr != nil {
@@ -160,6 +163,43 @@ func run(t *testing.T, name string, init func(*godog.ScenarioContext)) {
 	case outcome.Failed():
 		t.Fail()
 	}
+}
+
+// featurePath is where a report says a feature file is: its path in the module that runs the
+// tests (this one's features/mastermind.feature, or a copy kata features wrote into a
+// practitioner's module), so that a CI system can link to it; its bare name when the module
+// holds no copy.
+func featurePath(file string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return file
+	}
+	root := wd
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			return file
+		}
+		root = parent
+	}
+	var candidates []string
+	if _, src, _, ok := runtime.Caller(0); ok {
+		candidates = append(candidates, filepath.Join(filepath.Dir(src), file))
+	}
+	candidates = append(candidates, filepath.Join(wd, file), filepath.Join(root, file), filepath.Join(root, "features", file))
+	for _, c := range candidates {
+		rel, err := filepath.Rel(root, c)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		if _, err := os.Stat(c); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return file
 }
 
 // namesSubtests reports whether go test's -run pattern names tests below the test called

@@ -365,11 +365,18 @@ func (c cli) parseRun(args []string) (runFlags, int) {
 		fmt.Fprintf(c.stderr, "kata run: --timeout %v: want a positive duration\n", r.timeout)
 		return r, 2
 	}
-	if err := c.runnable(r.argv[0]); err != nil {
-		fmt.Fprintf(c.stderr, "kata run: cannot run %s: %v\n", brief.Quote(r.argv[0]), err)
-		return r, 2
-	}
 	return r, 0
+}
+
+// featurePath is where a report says a feature file is: where kata features wrote it in
+// this folder, when it did, or its bare name.
+func (c cli) featurePath(file string) string {
+	for _, p := range []string{file, filepath.Join("features", file)} {
+		if _, err := os.Stat(filepath.Join(c.dir, p)); err == nil {
+			return p
+		}
+	}
+	return file
 }
 
 // runnable says why a command cannot run in the folder, if it cannot: a name not on PATH,
@@ -414,9 +421,12 @@ func (c cli) runKata(args []string) int {
 	return c.once(r, r.session)
 }
 
-// once runs the scenarios once, logs the run's light, and returns the exit status.
+// once runs the scenarios once, logs the run's light, and returns the exit status. A command
+// that cannot run is a bad command line (status 2), but the run goes ahead, each scenario
+// failing on it, so that the reports it asks for say why.
 func (c cli) once(r runFlags, startSession bool) int {
 	k := r.kata
+	cannotRun := c.runnable(r.argv[0])
 	outcome, err := engine.Run(k.Kata, features.Files(), r.opts, engine.Frontend{
 		Flag: "--",
 		Each: func(_ engine.Scenario, do func(engine.Output)) {
@@ -432,10 +442,12 @@ func (c cli) once(r runFlags, startSession bool) int {
 			}
 			res.Crashed = res.Crashed || sess.crashed
 			res.Fatal = sess.fatal
+			res.Stderr = sess.stderr()
 			return res
 		},
-		Log:      func(line string) { fmt.Fprintln(c.stdout, line) },
-		Terminal: c.color,
+		Log:         func(line string) { fmt.Fprintln(c.stdout, line) },
+		Terminal:    c.color,
+		FeaturePath: c.featurePath,
 		Rerun: func(s engine.Scenario) string {
 			return fmt.Sprintf("%s run %s --run '^%s$' -- %s", c.self, k.Name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(r.argv))
 		},
@@ -453,6 +465,10 @@ func (c cli) once(r runFlags, startSession bool) int {
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
 		status = 1
+	}
+	if cannotRun != nil {
+		fmt.Fprintf(c.stderr, "kata run: cannot run %s: %v\n", brief.Quote(r.argv[0]), cannotRun)
+		return 2
 	}
 	entry := outcome.Entry(k.Name, c.now())
 	entry.Start = startSession

@@ -47,6 +47,18 @@ func newSession(ctx context.Context, dir, kata string, argv []string, timeout ti
 	return &session{ctx: ctx, dir: dir, kata: kata, argv: argv, timeout: timeout}
 }
 
+// stderr is the end of what the program wrote to standard error, as it wrote it.
+func (s *session) stderr() string {
+	if s.p == nil {
+		return ""
+	}
+	select {
+	case <-s.p.copied:
+	case <-time.After(exitGrace): // a process outside the group holds it; show what came
+	}
+	return s.p.stderr.String()
+}
+
 // check is the scenario's step check: it fails the step in which the conversation broke.
 func (s *session) check() error { return s.broken }
 

@@ -94,7 +94,7 @@ func TestScenariosFromPickles(t *testing.T) {
 	assert.Equal(t, []string{"5"}, row4.Example)
 	assert.Equal(t, 21, row4.Line, "the row's line")
 	assert.Equal(t, []string{"@counting", "@outline", "@more"}, row4.Tags)
-	assert.Equal(t, []Step{{"Given", "the number 5", 11}, {"Then", "it should be even", 12}}, row4.Steps)
+	assert.Equal(t, []Step{{Keyword: "Given", Text: "the number 5", Line: 11}, {Keyword: "Then", Text: "it should be even", Line: 12}}, row4.Steps)
 	assert.Equal(t, "Parity, row 4 (counting.feature:21)", row4.String())
 	assert.Equal(t, []string{"@counting", "@outline"}, all[1].Tags)
 }
@@ -403,7 +403,7 @@ Run it alone: rerun Counting/Parity/row 2
 	screen := Screen(Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: failures}, nil, true)
 	assert.Contains(t, screen, "k: 0 of 4 scenarios passed, 4 failed\n\x1b[32m\x1b[31m"+strings.Repeat("░", 40)+"\x1b[0m\n\nNext: a (x:1)")
 	assert.Contains(t, screen, "3 more failed:\n  2 at When I join and 1 other step: new is not implemented yet\n  1 at When I join: score broke")
-	pass := Result{Scenario: Scenario{Steps: []Step{{"Given", "x", 1}}}, Steps: []StepResult{{Status: "passed"}}}
+	pass := Result{Scenario: Scenario{Steps: []Step{{Keyword: "Given", Text: "x", Line: 1}}}, Steps: []StepResult{{Status: "passed"}}}
 	assert.Equal(t, "k: all 2 scenarios passed", Screen(Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
 	assert.Equal(t, Green, Outcome{Results: []Result{pass}}.Light())
 	assert.Equal(t, Amber, Outcome{Results: []Result{{Crashed: true}, {Crashed: true}}}.Light(), "crashed on every scenario")
@@ -469,7 +469,7 @@ func TestReports(t *testing.T) {
 	assert.Equal(t, "failed", last.Result.Status)
 
 	var empty bytes.Buffer
-	require.NoError(t, WriteCucumber(&empty, nil))
+	require.NoError(t, Report{}.WriteCucumber(&empty))
 	assert.Equal(t, "[]\n", empty.String())
 	assert.Equal(t, "reports/r-mastermind.xml", ReportFile("reports/r.xml", "mastermind"))
 	assert.Equal(t, "report-tictactoe", ReportFile("report", "tictactoe"))

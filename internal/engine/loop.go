@@ -27,6 +27,9 @@ type Frontend struct {
 	Rerun func(Scenario) string
 	// Terminal says that the output is a terminal: the screen may draw a bar in colour.
 	Terminal bool
+	// FeaturePath, when not nil, is where a report says a feature file is, so that a CI
+	// system links to it: "features/mastermind.feature" in the repository.
+	FeaturePath func(file string) string
 }
 
 // Output is where a front end shows how one scenario went.
@@ -173,7 +176,7 @@ func Run(k Kata, fsys fs.FS, opts Options, fe Frontend) (Outcome, error) {
 		if r.file == "" {
 			continue
 		}
-		path, err := writeReport(r.format, ReportFile(r.file, k.Name), k.Name, o)
+		path, err := writeReport(r.format, ReportFile(r.file, k.Name), k.Name, o, fe.FeaturePath)
 		if err == nil {
 			fe.Log(fmt.Sprintf("%s: wrote the %s report %s", k.Name, r.format, path))
 		}

@@ -15,7 +15,11 @@ import (
 type Result struct {
 	Scenario Scenario
 	Steps    []StepResult // in order, those after a failure skipped
+	Start    time.Time
 	Duration time.Duration
+	// Stderr is what the implementation wrote to standard error during the scenario, as it
+	// wrote it (bounded by the front end); Safe makes it fit to show.
+	Stderr string
 	// Crashed says that the implementation crashed, rather than answered wrong: a program
 	// that exited or hung. A run in which every scenario crashed did not get going.
 	Crashed bool
@@ -97,6 +101,7 @@ func Play(s Scenario, init func(*godog.ScenarioContext), check func() error) Res
 				stepStart = time.Time{}
 				if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
 					res.Err, res.Cause = stepError(err)
+					res.Err, res.Cause = Safe(res.Err), Safe(res.Cause)
 					var se *StepError
 					r.Crashed = r.Crashed || errors.As(err, &se) && se.Crash
 				}
@@ -104,6 +109,7 @@ func Play(s Scenario, init func(*godog.ScenarioContext), check func() error) Res
 					if cerr := check(); cerr != nil {
 						res.Status = "failed"
 						res.Err, res.Cause = stepError(cerr)
+						res.Err, res.Cause = Safe(res.Err), Safe(res.Cause)
 						r.Steps = append(r.Steps, res)
 						return ctx, cerr
 					}
@@ -117,9 +123,9 @@ func Play(s Scenario, init func(*godog.ScenarioContext), check func() error) Res
 			FeatureContents: []godog.Feature{{Name: s.File, Contents: []byte(s.source)}},
 		},
 	}
-	start := time.Now()
+	r.Start = time.Now()
 	suite.Run()
-	r.Duration = time.Since(start)
+	r.Duration = time.Since(r.Start)
 	return r
 }
 

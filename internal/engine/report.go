@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +24,7 @@ func ReportFile(file, kata string) string {
 
 // writeReport writes a JUnit or Cucumber report of a run to file, and returns its absolute
 // path.
-func writeReport(format, file, kata string, o Outcome) (string, error) {
+func writeReport(format, file, kata string, o Outcome, featurePath func(string) string) (string, error) {
 	path, err := filepath.Abs(file)
 	if err != nil {
 		return "", fmt.Errorf("writing the %s report %s: %w", format, file, err)
@@ -32,11 +33,12 @@ func writeReport(format, file, kata string, o Outcome) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("writing the %s report: %w", format, err)
 	}
+	rep := Report{Kata: kata, Outcome: o, FeaturePath: featurePath}
 	switch format {
 	case "junit":
-		err = WriteJUnit(f, kata, o.Results)
+		err = rep.WriteJUnit(f)
 	case "cucumber":
-		err = WriteCucumber(f, o.Results)
+		err = rep.WriteCucumber(f)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -47,6 +49,44 @@ func writeReport(format, file, kata string, o Outcome) (string, error) {
 	return path, nil
 }
 
+// Report is what a report tells of a run.
+type Report struct {
+	Kata        string
+	Outcome     Outcome
+	FeaturePath func(file string) string // where a feature file is for a reader; nil for its bare name
+}
+
+// path is where a feature file is for a reader of the report.
+func (rep Report) path(file string) string {
+	if rep.FeaturePath != nil {
+		return rep.FeaturePath(file)
+	}
+	return file
+}
+
+// row is one scenario of a report: one that ran, or one the run did not reach.
+type row struct {
+	result Result
+	notRun string // why it did not run; "" for one that ran
+	fatal  bool   // it did not run because the implementation did not get going
+}
+
+// rows are the report's scenarios: those that ran, then those not run.
+func (rep Report) rows() []row {
+	var rows []row
+	for _, r := range rep.Outcome.Results {
+		rows = append(rows, row{result: r})
+	}
+	for _, s := range rep.Outcome.NotRun {
+		why := "not run: a scenario before it failed, and the run stops at the first failure"
+		if rep.Outcome.Fatal != "" {
+			why = "not run: the implementation did not get going. " + rep.Outcome.Fatal
+		}
+		rows = append(rows, row{result: Result{Scenario: s}, notRun: Safe(why), fatal: rep.Outcome.Fatal != ""})
+	}
+	return rows
+}
+
 // JUnit report.
 type (
 	junitSuites struct {
@@ -54,15 +94,21 @@ type (
 		Name     string       `xml:"name,attr"`
 		Tests    int          `xml:"tests,attr"`
 		Failures int          `xml:"failures,attr"`
+		Errors   int          `xml:"errors,attr"`
+		Skipped  int          `xml:"skipped,attr"`
 		Time     string       `xml:"time,attr"`
 		Suites   []junitSuite `xml:"testsuite"`
 	}
 	junitSuite struct {
-		Name     string      `xml:"name,attr"`
-		Tests    int         `xml:"tests,attr"`
-		Failures int         `xml:"failures,attr"`
-		Time     string      `xml:"time,attr"`
-		Cases    []junitCase `xml:"testcase"`
+		Name      string      `xml:"name,attr"`
+		Tests     int         `xml:"tests,attr"`
+		Failures  int         `xml:"failures,attr"`
+		Errors    int         `xml:"errors,attr"`
+		Skipped   int         `xml:"skipped,attr"`
+		Time      string      `xml:"time,attr"`
+		Timestamp string      `xml:"timestamp,attr"`
+		Hostname  string      `xml:"hostname,attr"`
+		Cases     []junitCase `xml:"testcase"`
 	}
 	junitCase struct {
 		Name      string        `xml:"name,attr"`
@@ -70,53 +116,93 @@ type (
 		File      string        `xml:"file,attr"`
 		Line      int           `xml:"line,attr"`
 		Time      string        `xml:"time,attr"`
-		Failure   *junitFailure `xml:"failure,omitempty"`
+		Failure   *junitProblem `xml:"failure,omitempty"`
+		Error     *junitProblem `xml:"error,omitempty"`
+		Skipped   *junitSkipped `xml:"skipped,omitempty"`
+		SystemErr string        `xml:"system-err,omitempty"`
 	}
-	junitFailure struct {
+	junitProblem struct {
 		Message string `xml:"message,attr"`
 		Type    string `xml:"type,attr"`
 		Text    string `xml:",chardata"`
+	}
+	junitSkipped struct {
+		Message string `xml:"message,attr"`
 	}
 )
 
 func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 6, 64) }
 
-// WriteJUnit writes results as a JUnit XML report named name: a test suite for each
-// feature, a test case for each scenario or outline row.
-func WriteJUnit(w io.Writer, name string, results []Result) error {
-	out := junitSuites{Name: name}
-	var total time.Duration
+// nonWord is what a dotted classname leaves out of a feature's name.
+var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
+
+// WriteJUnit writes the run as a JUnit XML report, as CI systems read it: a test suite for
+// each feature, with when and where it ran; a test case for each scenario or outline row,
+// with a dotted classname ("mastermind.Playing_mastermind"), the feature file and line; a
+// failure, or an error where the implementation crashed or did not get going, with a
+// one-line message and the whole story; a skipped case for each scenario not run; and what
+// the implementation wrote to standard error, for every case with any. The counts add up:
+// tests = passed + failures + errors + skipped.
+func (rep Report) WriteJUnit(w io.Writer) error {
+	out := junitSuites{Name: rep.Kata}
+	host, _ := os.Hostname()
 	index := map[string]int{}
-	for _, r := range results {
-		i, ok := index[r.Scenario.Feature]
+	for _, row := range rep.rows() {
+		r := row.result
+		sc := r.Scenario
+		i, ok := index[sc.Feature]
 		if !ok {
 			i = len(out.Suites)
-			index[r.Scenario.Feature] = i
-			out.Suites = append(out.Suites, junitSuite{Name: r.Scenario.Feature})
+			index[sc.Feature] = i
+			out.Suites = append(out.Suites, junitSuite{Name: sc.Feature, Hostname: host})
 		}
 		s := &out.Suites[i]
-		c := junitCase{Name: strings.TrimPrefix(r.Scenario.Path(), r.Scenario.Feature+"/"), Classname: r.Scenario.Feature,
-			File: r.Scenario.File, Line: r.Scenario.Line, Time: seconds(r.Duration)}
-		if f, bad := r.Failure(); bad {
-			c.Failure = &junitFailure{Message: f.Step + ": " + f.Err, Type: f.Status, Text: Failure(r)}
-			s.Failures++
-			out.Failures++
+		if !r.Start.IsZero() && s.Timestamp == "" {
+			s.Timestamp = r.Start.UTC().Format("2006-01-02T15:04:05")
+		}
+		c := junitCase{Name: strings.TrimPrefix(sc.Path(), sc.Feature+"/"),
+			Classname: rep.Kata + "." + strings.Trim(nonWord.ReplaceAllString(sc.Feature, "_"), "_"),
+			File:      rep.path(sc.File), Line: sc.Line, Time: seconds(r.Duration), SystemErr: Safe(r.Stderr)}
+		switch f, failed := r.Failure(); {
+		case row.notRun != "" && row.fatal:
+			c.Error = &junitProblem{Message: row.notRun, Type: "not run", Text: row.notRun}
+			s.Errors++
+		case row.notRun != "":
+			c.Skipped = &junitSkipped{Message: row.notRun}
+			s.Skipped++
+		case failed:
+			p := &junitProblem{Message: oneLine(f.Step + ": " + f.Cause), Type: f.Status, Text: Failure(r)}
+			if r.Crashed || r.Fatal != "" {
+				c.Error = p
+				s.Errors++
+			} else {
+				c.Failure = p
+				s.Failures++
+			}
 		}
 		s.Cases = append(s.Cases, c)
 		s.Tests++
-		out.Tests++
-		total += r.Duration
 	}
-	out.Time = seconds(total)
+	var total time.Duration
 	for i := range out.Suites {
+		s := &out.Suites[i]
 		var d time.Duration
-		for _, r := range results {
-			if r.Scenario.Feature == out.Suites[i].Name {
+		for _, r := range rep.Outcome.Results {
+			if r.Scenario.Feature == s.Name {
 				d += r.Duration
 			}
 		}
-		out.Suites[i].Time = seconds(d)
+		s.Time = seconds(d)
+		if s.Timestamp == "" {
+			s.Timestamp = time.Now().UTC().Format("2006-01-02T15:04:05")
+		}
+		total += d
+		out.Tests += s.Tests
+		out.Failures += s.Failures
+		out.Errors += s.Errors
+		out.Skipped += s.Skipped
 	}
+	out.Time = seconds(total)
 	if _, err := io.WriteString(w, xml.Header); err != nil {
 		return err
 	}
@@ -129,33 +215,53 @@ func WriteJUnit(w io.Writer, name string, results []Result) error {
 	return err
 }
 
-// Cucumber JSON report.
+// oneLine is the first line of s.
+func oneLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// Cucumber JSON report, in the shape Cucumber-JVM's formatter writes.
 type (
 	cucumberFeature struct {
-		URI      string            `json:"uri"`
-		ID       string            `json:"id"`
-		Keyword  string            `json:"keyword"`
-		Name     string            `json:"name"`
-		Line     int               `json:"line"`
-		Elements []cucumberElement `json:"elements"`
+		URI         string            `json:"uri"`
+		ID          string            `json:"id"`
+		Line        int               `json:"line"`
+		Keyword     string            `json:"keyword"`
+		Name        string            `json:"name"`
+		Description string            `json:"description"`
+		Elements    []cucumberElement `json:"elements"`
+		Tags        []cucumberTag     `json:"tags"`
 	}
 	cucumberElement struct {
-		ID      string         `json:"id"`
-		Keyword string         `json:"keyword"`
-		Name    string         `json:"name"`
-		Line    int            `json:"line"`
-		Type    string         `json:"type"`
-		Tags    []cucumberTag  `json:"tags,omitempty"`
-		Steps   []cucumberStep `json:"steps"`
+		StartTimestamp string         `json:"start_timestamp,omitempty"`
+		Line           int            `json:"line"`
+		ID             string         `json:"id"`
+		Type           string         `json:"type"`
+		Keyword        string         `json:"keyword"`
+		Name           string         `json:"name"`
+		Description    string         `json:"description"`
+		Steps          []cucumberStep `json:"steps"`
+		Tags           []cucumberTag  `json:"tags"`
 	}
 	cucumberTag struct {
 		Name string `json:"name"`
 	}
 	cucumberStep struct {
-		Keyword string         `json:"keyword"`
-		Name    string         `json:"name"`
-		Line    int            `json:"line"`
-		Result  cucumberResult `json:"result"`
+		Keyword   string             `json:"keyword"`
+		Line      int                `json:"line"`
+		Name      string             `json:"name"`
+		Result    cucumberResult     `json:"result"`
+		DocString *cucumberDocString `json:"doc_string,omitempty"`
+		Rows      []cucumberRow      `json:"rows,omitempty"`
+	}
+	cucumberDocString struct {
+		Line        int    `json:"line"`
+		Value       string `json:"value"`
+		ContentType string `json:"content_type,omitempty"`
+	}
+	cucumberRow struct {
+		Cells []string `json:"cells"`
 	}
 	cucumberResult struct {
 		Status   string `json:"status"`
@@ -164,35 +270,63 @@ type (
 	}
 )
 
-// WriteCucumber writes results as a Cucumber JSON report: a feature for each feature file,
-// an element for each scenario or outline row, with its steps.
-func WriteCucumber(w io.Writer, results []Result) error {
+// tags writes tag names as a Cucumber report lists them.
+func tags(names []string) []cucumberTag {
+	out := []cucumberTag{}
+	for _, n := range names {
+		out = append(out, cucumberTag{n})
+	}
+	return out
+}
+
+// WriteCucumber writes the run as a Cucumber JSON report in the shape Cucumber-JVM's
+// formatter writes, which Cucumber's own JSON validator accepts: a feature for each feature
+// file, with its description and tags; an element for each scenario or outline row, named so
+// that rows tell apart ("Making a guess, row 9: | Red … |"), with when it started; each step
+// with its own result, duration, and doc string or table. Scenarios not run are there with
+// their steps skipped.
+func (rep Report) WriteCucumber(w io.Writer) error {
 	out := []cucumberFeature{}
 	index := map[string]int{}
-	slug := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, " ", "-")) }
-	for _, r := range results {
+	slug := func(s string) string { return strings.ToLower(strings.Trim(nonWord.ReplaceAllString(s, "-"), "-")) }
+	for _, row := range rep.rows() {
+		r := row.result
 		sc := r.Scenario
 		i, ok := index[sc.File]
 		if !ok {
 			i = len(out)
 			index[sc.File] = i
-			out = append(out, cucumberFeature{URI: sc.File, ID: slug(sc.Feature), Keyword: "Feature", Name: sc.Feature, Line: 1})
+			out = append(out, cucumberFeature{URI: rep.path(sc.File), ID: slug(sc.Feature), Line: sc.FeatureLine, Keyword: "Feature",
+				Name: sc.Feature, Description: sc.FeatureDescription, Tags: tags(sc.FeatureTags)})
 		}
-		e := cucumberElement{ID: slug(sc.Feature) + ";" + slug(sc.Name), Keyword: "Scenario", Name: sc.Name, Line: sc.Line, Type: "scenario"}
+		e := cucumberElement{ID: slug(sc.Feature) + ";" + slug(sc.Name), Type: "scenario", Keyword: "Scenario", Name: sc.Name,
+			Line: sc.Line, Description: sc.Description, Tags: tags(sc.Tags)}
+		if !r.Start.IsZero() {
+			e.StartTimestamp = r.Start.UTC().Format("2006-01-02T15:04:05.000Z")
+		}
 		if sc.Row > 0 {
 			e.Keyword = "Scenario Outline"
 			e.ID += ";;" + strconv.Itoa(sc.Row)
-		}
-		for _, t := range sc.Tags {
-			e.Tags = append(e.Tags, cucumberTag{t})
+			e.Name = fmt.Sprintf("%s, row %d: | %s |", sc.Name, sc.Row, strings.Join(sc.Example, " | "))
 		}
 		for j, st := range sc.Steps {
 			step := cucumberStep{Keyword: st.Keyword + " ", Name: st.Text, Line: st.Line, Result: cucumberResult{Status: "skipped"}}
+			if d := st.DocString; d != nil {
+				step.DocString = &cucumberDocString{Line: d.Line, Value: d.Content, ContentType: d.MediaType}
+			}
+			for _, cells := range st.Table {
+				step.Rows = append(step.Rows, cucumberRow{cells})
+			}
 			if j < len(r.Steps) {
 				got := r.Steps[j]
 				step.Result = cucumberResult{Status: got.Status, Error: got.Err, Duration: got.Duration.Nanoseconds()}
 			}
 			e.Steps = append(e.Steps, step)
+		}
+		// A failure after the last step (the program would not exit) fails the last step.
+		if f, failed := r.Failure(); failed && len(r.Steps) > len(sc.Steps) && len(e.Steps) > 0 {
+			last := &e.Steps[len(e.Steps)-1]
+			last.Result.Status, last.Result.Error = "failed", f.Step+": "+f.Err
 		}
 		out[i].Elements = append(out[i].Elements, e)
 	}

@@ -37,6 +37,12 @@ type Scenario struct {
 	Tags    []string // the tags on the feature, the scenario and the examples, "@duplicates"
 	Steps   []Step   // the steps, an outline's placeholders filled in
 
+	// What a report says of the feature and the scenario beside the above.
+	FeatureLine        int
+	FeatureDescription string
+	FeatureTags        []string
+	Description        string // the scenario's
+
 	// source is the feature file with every line that is not the feature's, this scenario's
 	// or this row's made blank, so that godog runs this scenario alone and reports the lines
 	// of the file.
@@ -48,6 +54,15 @@ type Step struct {
 	Keyword string // "Given", "When", "Then", "And", "But" or "*"
 	Text    string // `the game should be "win"`
 	Line    int
+	// Its argument, if it has one: a doc string, or a data table's rows.
+	DocString *DocString
+	Table     [][]string
+}
+
+// DocString is a step's doc string.
+type DocString struct {
+	Content, MediaType string
+	Line               int
 }
 
 // String is the step as a person reads it: `Then the game should be "win"`.
@@ -145,7 +160,11 @@ func parseFeature(file string, data []byte) ([]Scenario, error) {
 	var out []Scenario
 	for _, p := range gherkin.Pickles(*doc, file, ids.NewId) {
 		sc := scenarios[p.AstNodeIds[0]]
-		s := Scenario{Feature: feature.Name, Name: p.Name, File: file, Line: int(sc.Location.Line)}
+		s := Scenario{Feature: feature.Name, Name: p.Name, File: file, Line: int(sc.Location.Line),
+			FeatureLine: int(feature.Location.Line), FeatureDescription: strings.TrimSpace(feature.Description), Description: strings.TrimSpace(sc.Description)}
+		for _, t := range feature.Tags {
+			s.FeatureTags = append(s.FeatureTags, t.Name)
+		}
 		for _, t := range p.Tags {
 			s.Tags = append(s.Tags, t.Name)
 		}
@@ -186,7 +205,19 @@ func parseFeature(file string, data []byte) ([]Scenario, error) {
 		}
 		for _, ps := range p.Steps {
 			st := steps[ps.AstNodeIds[0]]
-			s.Steps = append(s.Steps, Step{Keyword: strings.TrimSpace(st.Keyword), Text: ps.Text, Line: int(st.Location.Line)})
+			step := Step{Keyword: strings.TrimSpace(st.Keyword), Text: ps.Text, Line: int(st.Location.Line)}
+			if a := ps.Argument; a != nil && a.DocString != nil {
+				step.DocString = &DocString{Content: a.DocString.Content, MediaType: a.DocString.MediaType, Line: int(st.DocString.Location.Line)}
+			} else if a != nil && a.DataTable != nil {
+				for _, row := range a.DataTable.Rows {
+					var cells []string
+					for _, c := range row.Cells {
+						cells = append(cells, c.Value)
+					}
+					step.Table = append(step.Table, cells)
+				}
+			}
+			s.Steps = append(s.Steps, step)
 		}
 		masked := make([]string, len(lines))
 		for i := range set {

@@ -33,7 +33,7 @@ type request struct {
 func main() {
 	kata := flag.String("kata", "mastermind", "the kata: mastermind or tictactoe")
 	bug := flag.String("bug", "", "repeats, late, turns or counts-missing for mastermind; message or shape for tictactoe")
-	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, upper-error, upper-greeting or id-zero")
+	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, upper-error, upper-greeting, id-zero or noisy")
 	at := flag.Int("at", 2, "the request at which to misbehave")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
 	flag.Parse()
@@ -85,6 +85,11 @@ func main() {
 			os.Exit(3)
 		}
 		reply := map[string]any{"id": req.ID}
+		if *misbehave == "noisy" {
+			// What a careless program writes to standard error: bytes that are not UTF-8,
+			// markup, the end of a CDATA section, control characters.
+			os.Stderr.Write([]byte("noise \xff\xfe <b>markup</b> & ]]> \x1b[31mred\x1b[0m \x00 \x07 \u0085 \ufffd\n"))
+		}
 		if req.ID == *at {
 			switch *misbehave {
 			case "hang":
