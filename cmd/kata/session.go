@@ -284,34 +284,35 @@ func (s *session) close() error {
 			extra = brief.Quote(l.text)
 		}
 	}
+	// After the program exits, what it wrote just before may still be on its way; a child
+	// holding the pipe open must not keep the runner waiting for more.
+	exited := s.p.exited
+	var drained <-chan time.Time
 wait:
 	for {
 		select {
 		case l, ok := <-out:
 			if !ok {
 				out = nil
+				if exited == nil {
+					break wait
+				}
 				continue
 			}
 			keep(l)
-		case <-s.p.exited:
+		case <-exited:
+			exited = nil
+			if out == nil {
+				break wait
+			}
+			drained = time.After(exitGrace)
+		case <-drained:
 			break wait
 		case <-timer.C:
 			if extra != "" {
 				return s.fail("the program wrote more than it was asked, %s, and did not exit within %v of the end of its input", extra, s.timeout)
 			}
 			return s.fail("the program did not exit within %v of the end of its input", s.timeout)
-		}
-	}
-	for out != nil { // what it wrote just before it exited
-		select {
-		case l, ok := <-out:
-			if !ok {
-				out = nil
-				continue
-			}
-			keep(l)
-		case <-time.After(exitGrace):
-			out = nil
 		}
 	}
 	switch {
