@@ -147,7 +147,7 @@ func run(t *testing.T, name string, init func(*godog.ScenarioContext)) {
 		Rerun: func(s engine.Scenario) string {
 			return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))
 		},
-		FeaturePath: featurePath,
+		FeaturePath: featurePaths(),
 	})
 	if err == nil && logAsked() {
 		if lerr := engine.AppendLog(".", outcome.Entry(name, time.Now())); lerr != nil {
@@ -165,14 +165,15 @@ func run(t *testing.T, name string, init func(*godog.ScenarioContext)) {
 	}
 }
 
-// featurePath is where a report says a feature file is: its path in the module that runs the
-// tests (this one's features/mastermind.feature, or a copy kata features wrote into a
+// featurePaths returns where a report says a feature file is: its path in the module that
+// runs the tests (this one's features/mastermind.feature, or a copy kata features wrote into a
 // practitioner's module), so that a CI system can link to it; its bare name when the module
-// holds no copy.
-func featurePath(file string) string {
+// holds no copy. It finds the module once.
+func featurePaths() func(file string) string {
+	bare := func(file string) string { return file }
 	wd, err := os.Getwd()
 	if err != nil {
-		return file
+		return bare
 	}
 	root := wd
 	for {
@@ -181,25 +182,28 @@ func featurePath(file string) string {
 		}
 		parent := filepath.Dir(root)
 		if parent == root {
-			return file
+			return bare
 		}
 		root = parent
 	}
-	var candidates []string
+	var dirs []string
 	if _, src, _, ok := runtime.Caller(0); ok {
-		candidates = append(candidates, filepath.Join(filepath.Dir(src), file))
+		dirs = append(dirs, filepath.Dir(src)) // this package's own, in this module
 	}
-	candidates = append(candidates, filepath.Join(wd, file), filepath.Join(root, file), filepath.Join(root, "features", file))
-	for _, c := range candidates {
-		rel, err := filepath.Rel(root, c)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			continue
+	dirs = append(dirs, wd, root, filepath.Join(root, "features"))
+	return func(file string) string {
+		for _, d := range dirs {
+			c := filepath.Join(d, file)
+			rel, err := filepath.Rel(root, c)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				continue
+			}
+			if _, err := os.Stat(c); err == nil {
+				return filepath.ToSlash(rel)
+			}
 		}
-		if _, err := os.Stat(c); err == nil {
-			return filepath.ToSlash(rel)
-		}
+		return file
 	}
-	return file
 }
 
 // namesSubtests reports whether go test's -run pattern names tests below the test called

@@ -43,6 +43,7 @@ type Output interface {
 type Outcome struct {
 	Results []Result   // the scenarios that ran, in the order they ran
 	NotRun  []Scenario // those selected but not run after a stop
+	Stopped string     // why those did not run
 	Seed    int64      // the seed of a random order; 0 for the files' order
 	Fatal   string     // why the run stopped early, and what to do, when a scenario said so
 }
@@ -138,6 +139,7 @@ func Run(k Kata, fsys fs.FS, opts Options, fe Frontend) (Outcome, error) {
 	}
 	pretty := opts.pretty()
 	stopped := func(i int, why string) {
+		o.Stopped = why
 		for _, rest := range selected[i+1:] {
 			fe.Each(rest, func(out Output) {
 				o.NotRun = append(o.NotRun, rest)
@@ -162,7 +164,7 @@ func Run(k Kata, fsys fs.FS, opts Options, fe Frontend) (Outcome, error) {
 			}
 		})
 		if o.Fatal != "" {
-			stopped(i, "the scenario before it could not get going")
+			stopped(i, "the implementation did not get going. "+o.Fatal)
 			break
 		}
 		if opts.StopOnFailure && o.Failed() {

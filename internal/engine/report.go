@@ -78,11 +78,7 @@ func (rep Report) rows() []row {
 		rows = append(rows, row{result: r})
 	}
 	for _, s := range rep.Outcome.NotRun {
-		why := "not run: a scenario before it failed, and the run stops at the first failure"
-		if rep.Outcome.Fatal != "" {
-			why = "not run: the implementation did not get going. " + rep.Outcome.Fatal
-		}
-		rows = append(rows, row{result: Result{Scenario: s}, notRun: Safe(why), fatal: rep.Outcome.Fatal != ""})
+		rows = append(rows, row{result: Result{Scenario: s}, notRun: Safe("not run: " + rep.Outcome.Stopped), fatal: rep.Outcome.Fatal != ""})
 	}
 	return rows
 }
