@@ -438,7 +438,8 @@ func (c cli) once(r runFlags, startSession bool) int {
 			sess := newSession(c.ctx, c.dir, k.Name, r.argv, r.timeout)
 			res := engine.Play(s, k.steps(sess), sess.check)
 			if err := sess.close(); err != nil && res.Passed() {
-				res.Steps = append(res.Steps, engine.StepResult{Step: "After the last step", Status: "failed", Err: err.Error(), Cause: strings.SplitN(err.Error(), "\n", 2)[0]})
+				msg := engine.Safe(err.Error())
+				res.Steps = append(res.Steps, engine.StepResult{Step: "After the last step", Status: "failed", Err: msg, Cause: strings.SplitN(msg, "\n", 2)[0]})
 			}
 			res.Crashed = res.Crashed || sess.crashed
 			res.Fatal = sess.fatal
