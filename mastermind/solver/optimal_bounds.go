@@ -1,0 +1,112 @@
+package solver
+
+// Bounds: what the optimal search knows of a set before it searches it.
+
+import (
+	"slices"
+)
+
+// reachable is the most secrets depth guesses can tell apart.
+func (o *optimizer) reachable(depth int32) int32 {
+	if int(depth) >= len(o.reach) {
+		return int32(o.sp.n) + 1
+	}
+	return o.reach[depth]
+}
+
+// groupBound returns a lower bound on the best tree for a group of secrets: its total when it
+// has been solved, what its failed searches proved, and for a group small enough that one
+// guess could tell it apart, 2k-1 only when one of its secrets does.
+func (o *optimizer) groupBound(g []int32, depth int32) int32 {
+	k := int32(len(g))
+	if k <= 2 {
+		return 2*k - 1
+	}
+	lb := o.lb[k]
+	for _, e := range o.memo[hash(g, depth)] {
+		if e.depth == depth && slices.Equal(e.set, g) {
+			if e.exact {
+				return e.t.total
+			}
+			lb = max(lb, e.lower)
+		}
+	}
+	if lb == 2*k-1 && o.lbApart[k] == 2*k {
+		for _, c := range g {
+			if o.splitsApart(c, g) {
+				return lb
+			}
+		}
+		return 2 * k
+	}
+	return lb
+}
+
+// splitsApart reports whether guess c puts each secret of set in a group of its own.
+func (o *optimizer) splitsApart(c int32, set []int32) bool {
+	var seen [4]uint64 // feedback indexes are bytes
+	row := o.row(c)
+	for _, s := range set {
+		var f int
+		if row != nil {
+			f = int(row[s])
+		} else {
+			f = o.feedback(c, s)
+		}
+		if seen[f>>6&3]&(1<<(f&63)) != 0 {
+			return false
+		}
+		seen[f>>6&3] |= 1 << (f & 63)
+	}
+	return true
+}
+
+// greedy returns the total and worst case of a quick tree for set: each guess the canonical
+// code with the least sum of squared group sizes (ExpectedSize), or the one possible code
+// left. Its total is a good first limit for the search: the best tree can only be as good.
+func (o *optimizer) greedy(set, path []int32, depth int32) (total, worst int32) {
+	n := int32(len(set))
+	if n <= 2 {
+		return 2*n - 1, n
+	}
+	o.node++
+	node := o.node
+	for _, c := range set {
+		o.mark[c] = node
+	}
+	sy := newSymmetry(o.sp, path)
+	counts := make([]int32, o.F)
+	best, bestCost, bestPossible := int32(-1), int64(0), false
+	for c := range int32(o.sp.n) {
+		if !sy.trivial && !sy.canonical(o.sp.pegs[c]) {
+			continue
+		}
+		clear(counts)
+		for _, s := range set {
+			counts[o.feedback(c, s)]++
+		}
+		var cost int64
+		for _, k := range counts {
+			cost += int64(k) * int64(k)
+		}
+		possible := o.mark[c] == node
+		if best < 0 || cost < bestCost || cost == bestCost && possible && !bestPossible {
+			best, bestCost, bestPossible = c, cost, possible
+		}
+	}
+	groups := map[int][]int32{}
+	for _, s := range set {
+		if s != best {
+			f := o.feedback(best, s)
+			groups[f] = append(groups[f], s)
+		}
+	}
+	total, worst = n, 1
+	next := append(path[:len(path):len(path)], best)
+	for _, g := range groups {
+		t, w := o.greedy(g, next, depth)
+		total += t
+		worst = max(worst, 1+w)
+	}
+	return total, worst
+}

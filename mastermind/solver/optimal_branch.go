@@ -1,0 +1,333 @@
+package solver
+
+// Branching: the candidates a node of the optimal search tries, in order, and how a tree
+// beats another.
+
+import (
+	"cmp"
+	"slices"
+)
+
+// better reports whether tree a, whose guess is possible when ap, beats tree b: fewer
+// guesses, then a shorter worst case, then a possible secret, then the lower code.
+func better(a subtree, ap bool, b subtree, bp bool) bool {
+	if c := cmp.Compare(a.total, b.total); c != 0 {
+		return c < 0
+	}
+	if c := cmp.Compare(a.worst, b.worst); c != 0 {
+		return c < 0
+	}
+	if ap != bp {
+		return ap
+	}
+	return a.guess < b.guess
+}
+
+// candidate is a guess worth trying at a node: its code, whether it is possible, and the
+// least total any tree starting with it can take.
+type candidate struct {
+	code     int32
+	possible bool
+	lb       int32
+}
+
+// search is solve without the memo.
+func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool) {
+	n := int32(len(set))
+	sp, win := o.sp, o.win
+	o.node++
+	node := o.node
+	for _, c := range set {
+		o.mark[c] = node
+	}
+	childDepth := depth
+	if o.capped {
+		childDepth = depth - 1
+	}
+	// A possible code that tells every other secret apart is the best there is: n guesses
+	// now and one more for each of the other n-1 secrets.
+	if depth >= 2 {
+		for _, c := range set {
+			if o.splitsApart(c, set) {
+				t := subtree{2*n - 1, 2, c}
+				return t, t.total <= limit
+			}
+		}
+	}
+	sy := newSymmetry(sp, path)
+	// Colours no secret left holds never score: a guess peg of one counts for nothing, so all
+	// of them are alike, and only codes whose pegs of such colours are all of the lowest one
+	// can be the lowest code of their kind.
+	var present uint16
+	for _, c := range set {
+		present |= o.colors[c]
+	}
+	absent := ^present & (1<<sp.rules.Colors - 1)
+	lowestAbsent := absent & -absent
+	alike := func(c int32) bool { return o.colors[c]&absent&^lowestAbsent == 0 }
+	counts := make([]int32, o.F) // this node's own: the children have theirs
+	// score returns a code's candidate, and false when it cannot help. It counts into the
+	// node's counts and clears only what it touched, so that a small set costs little.
+	touched := make([]int, len(counts)+1)
+	reach := o.reachable(childDepth)
+	// Scores are symmetric, so a guess's scores against the set are one column of the
+	// table across the set's rows: scanning the guesses in order reads each row straight
+	// through, which the cache likes far better than a row per guess.
+	var rows [][]uint8
+	if o.table != nil {
+		rows = make([][]uint8, len(set))
+		for i, s := range set {
+			rows[i] = o.row(s)
+		}
+	}
+	score := func(c int32) (candidate, bool) {
+		nt := 0
+		if rows != nil {
+			// Every feedback is written to touched, and kept only the first time it is
+			// seen: no branch on the scores, which a small set makes unpredictable.
+			for _, row := range rows {
+				f := row[c]
+				k := counts[f]
+				touched[nt] = int(f)
+				if k == 0 {
+					nt++
+				}
+				counts[f] = k + 1
+			}
+		} else {
+			for _, s := range set {
+				f := o.feedback(c, s)
+				if counts[f] == 0 {
+					touched[nt] = f
+					nt++
+				}
+				counts[f]++
+			}
+		}
+		lb, useful := n, true
+		for _, f := range touched[:nt] {
+			k := counts[f]
+			counts[f] = 0
+			switch {
+			case f == win:
+			case k == n || k > reach:
+				useful = false // it tells nothing, or leaves more than the depth left can tell apart
+			default:
+				lb += o.lb[k]
+			}
+		}
+		return candidate{c, o.mark[c] == node, lb}, useful && lb <= limit
+	}
+	// The possible codes first: they are few, and often good enough that no other code can
+	// beat them, which spares scanning every code.
+	var cands []candidate
+	for _, c := range set {
+		if sy.trivial || sy.canonical(sp.pegs[c]) {
+			if cand, ok := score(c); ok {
+				cands = append(cands, cand)
+			}
+		}
+	}
+	best, bestPossible, found := o.tryAll(set, path, cands, subtree{total: limit}, false, false, childDepth)
+	if found && (best.total < o.lbApart[n] || best.total == o.lbApart[n] && best.worst <= o.worstApart[n]) {
+		return best, true // no other code can do better
+	}
+	if !found && limit < o.lbApart[n] {
+		return best, false // no code that is not a secret fits in the limit either
+	}
+	rated := o.rateAll(set, reach)
+	if o.lbApart[n] == 2*n && depth >= 2 {
+		// Few enough secrets that a code could tell them all apart: the lowest that does is
+		// the best (no possible code does, or the search would have stopped), and when none
+		// does, a code that is not a secret leaves a pair at least: 2n+1 or more.
+		var g int32
+		if rated == byMasks {
+			g = o.firstApartByMasks(n)
+		} else {
+			g = o.firstApart(set)
+		}
+		if g >= 0 {
+			t := subtree{2 * n, 2, g}
+			return t, t.total <= limit
+		}
+		if found && best.total <= 2*n {
+			return best, true
+		}
+	}
+	for _, c := range set {
+		o.mark[c] = node // the children marked their own sets
+	}
+	cands = cands[:0]
+	for c := range int32(sp.n) {
+		if o.mark[c] == node || !alike(c) || !sy.trivial && !sy.canonical(sp.pegs[c]) {
+			continue
+		}
+		if rated != notRated {
+			lb := o.rated[c]
+			if lb < 0 || lb > limit || found && lb > best.total {
+				continue
+			}
+			if rated == byCounts || n <= o.linear {
+				cands = append(cands, candidate{c, false, lb})
+				continue
+			}
+			// Only a lower bound: count the code's groups for the exact one.
+		}
+		if cand, ok := score(c); ok && (!found || cand.lb <= best.total) {
+			cands = append(cands, cand)
+		}
+	}
+	best, _, found = o.tryAll(set, path, cands, best, bestPossible, found, childDepth)
+	return best, found
+}
+
+// tryAll tries the candidates, best lower bound first, against the best tree so far, and
+// returns the best tree then.
+func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, bestPossible, found bool, childDepth int32) (subtree, bool, bool) {
+	n := int32(len(set))
+	counts := make([]int32, o.F)
+	win := o.win
+	slices.SortFunc(cands, func(a, b candidate) int {
+		if c := cmp.Compare(a.lb, b.lb); c != 0 {
+			return c
+		}
+		if a.possible != b.possible {
+			if a.possible {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(a.code, b.code)
+	})
+
+	next := append(path[:len(path):len(path)], 0)
+	groups := make([]int32, n)
+	start, pos := make([]int32, o.F), make([]int32, o.F) // where each feedback's group starts in groups
+	seen := map[string]struct{}{}
+	order, idx := make([]int, 0, o.F), make([]int, 0, o.F)
+	bound := make([]int32, 0, o.F)
+	fb := make([]uint8, n) // the candidate's feedback for each secret of set
+	sig := make([]byte, n) // the same, relabelled by first appearance
+	var label [256]byte    // label[f]-1 is f's label, 0 while f has none
+	var labelled []uint8   // the feedbacks with a label, to clear them
+	for _, c := range cands {
+		if c.lb > best.total {
+			break // sorted: none after it can do better
+		}
+		// Sort the set into its groups by feedback.
+		if row := o.row(c.code); row != nil {
+			for i, s := range set {
+				fb[i] = row[s]
+			}
+		} else {
+			for i, s := range set {
+				fb[i] = uint8(o.feedback(c.code, s))
+			}
+		}
+		clear(counts)
+		for _, f := range fb {
+			counts[f]++
+		}
+		sum := int32(0)
+		for f, k := range counts {
+			start[f] = sum
+			sum += k
+		}
+		copy(pos, start)
+		for i, s := range set {
+			f := fb[i]
+			groups[pos[f]] = s
+			pos[f]++
+		}
+		// A code that splits the set exactly as an earlier one did leads to the same trees
+		// (only a code that is not a secret can do that, and the earlier one is lower).
+		label[win] = 255
+		for i, f := range fb {
+			if label[f] == 0 {
+				labelled = append(labelled, f)
+				label[f] = byte(len(labelled))
+			}
+			sig[i] = label[f] - 1
+		}
+		for _, f := range labelled {
+			label[f] = 0
+		}
+		labelled = labelled[:0]
+		if _, dup := seen[string(sig)]; dup {
+			continue
+		}
+		seen[string(sig)] = struct{}{}
+		// A code whose bound only ties with the best tree so far can beat it only on the tie
+		// rules: with a shorter worst case, or as short and possible when the best is not, or
+		// the lower code. Each group of k needs at least depthOf[k] more guesses.
+		if found && c.lb == best.total {
+			worst := int32(0)
+			if c.possible {
+				worst = 1
+			}
+			for f, k := range counts {
+				if k > 0 && f != win {
+					worst = max(worst, 1+o.depthOf[k])
+				}
+			}
+			if worst > best.worst || worst == best.worst && !(c.possible && !bestPossible || c.possible == bestPossible && c.code < best.guess) {
+				continue
+			}
+		}
+		// Bound each group from what is known of it, and give up on the code when the
+		// bounds already exceed the best so far.
+		order := order[:0]
+		bound := bound[:0]
+		rest := int32(0)
+		for f, k := range counts {
+			if k > 0 && f != win {
+				b := o.groupBound(groups[start[f]:start[f]+k], childDepth)
+				order = append(order, f)
+				bound = append(bound, b)
+				rest += b
+			}
+		}
+		if n+rest > best.total {
+			continue
+		}
+		// The largest groups first: they are the likeliest to blow the budget.
+		idx = idx[:0]
+		for i := range order {
+			idx = append(idx, i)
+		}
+		slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(counts[order[b]], counts[order[a]]) })
+		t := subtree{total: n, guess: c.code}
+		if c.possible {
+			t.worst = 1
+		}
+		next[len(next)-1] = c.code
+		if len(path) == 0 && len(o.workers) > 1 {
+			// The first guess: its groups side by side, each against the bounds of the others.
+			if total, worst, ok := o.solveGroups(groups, start, counts, order, bound, idx, next, best.total-n, childDepth); ok {
+				t.total += total
+				t.worst = max(t.worst, worst)
+				if t.total <= best.total && (!found || better(t, c.possible, best, bestPossible)) {
+					best, bestPossible, found = t, c.possible, true
+				}
+			}
+			continue
+		}
+		ok := true
+		for _, i := range idx {
+			f := order[i]
+			k := counts[f]
+			rest -= bound[i]
+			child, fits := o.solve(groups[start[f]:start[f]+k], next, best.total-t.total-rest, childDepth)
+			if !fits {
+				ok = false
+				break
+			}
+			t.total += child.total
+			t.worst = max(t.worst, 1+child.worst)
+		}
+		if ok && t.total <= best.total && (!found || better(t, c.possible, best, bestPossible)) {
+			best, bestPossible, found = t, c.possible, true
+		}
+	}
+	return best, bestPossible, found
+}

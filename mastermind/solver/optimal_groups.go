@@ -1,0 +1,65 @@
+package solver
+
+// Parallel groups: the groups below the first guess, solved side by side, one a core.
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// parallel gives o a worker for each core beyond one, so that the groups below the first guess
+// are solved side by side.
+func (o *optimizer) parallel() {
+	o.workers = nil
+	for range runtime.GOMAXPROCS(0) {
+		o.workers = append(o.workers, o.clone())
+	}
+}
+
+// solveGroups solves the groups order names (largest first, by idx) with o's workers, each
+// within budget less the bounds of the others, and returns their totals summed and the worst
+// case below them; false as soon as one cannot fit. It then keeps what the workers solved.
+func (o *optimizer) solveGroups(groups []int32, start []int32, counts []int32, order []int, bound []int32, idx []int, path []int32, budget, depth int32) (total, worst int32, ok bool) {
+	var sum int32
+	for _, b := range bound {
+		sum += b
+	}
+	totals := make([]subtree, len(order))
+	var next atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for _, w := range o.workers {
+		wg.Go(func() {
+			for !failed.Load() {
+				j := int(next.Add(1) - 1)
+				if j >= len(idx) {
+					return
+				}
+				i := idx[j]
+				f := order[i]
+				child, fits := w.solve(groups[start[f]:start[f]+counts[f]], path, budget-(sum-bound[i]), depth)
+				if !fits {
+					failed.Store(true)
+					return
+				}
+				totals[i] = child
+			}
+		})
+	}
+	wg.Wait()
+	for _, w := range o.workers {
+		for k, entries := range w.memo {
+			o.memo[k] = append(o.memo[k], entries...)
+		}
+		clear(w.memo)
+	}
+	if failed.Load() {
+		return 0, 0, false
+	}
+	for _, t := range totals {
+		total += t.total
+		worst = max(worst, 1+t.worst)
+	}
+	return total, worst, total <= budget
+}

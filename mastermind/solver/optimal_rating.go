@@ -1,0 +1,169 @@
+package solver
+
+// Rating: every code at once as the first guess for a set, from the score table's rows, and
+// the codes that split a set apart.
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// feedback returns the feedback index of g against s.
+func (o *optimizer) feedback(g, s int32) int {
+	if o.table != nil {
+		return int(o.table[int(g)*o.sp.n+int(s)])
+	}
+	return int(o.dense[o.sp.score(g, s)])
+}
+
+// row returns the score table's row for guess g, or nil when there is no table.
+func (o *optimizer) row(g int32) []uint8 {
+	if o.table == nil {
+		return nil
+	}
+	return o.table[int(g)*o.sp.n:][:o.sp.n]
+}
+
+// How rateAll rated the codes: not at all, by the feedbacks each code gets (masks), or by
+// how many secrets get each (counts).
+const (
+	notRated = iota
+	byMasks
+	byCounts
+)
+
+// rateAll rates every code at once as the first guess for set, as search's score does one at
+// a time: rated[c] is the least total of a tree for set that starts with c (n, and the ideal
+// tree of each group c leaves), or -1 when c cannot help (it leaves the set whole, or a group
+// larger than reach). It reads each secret's row of the table straight through, so that no
+// count waits on the one before. It rates nothing, and says so, when there is no table or
+// the set is too large for a byte a count.
+func (o *optimizer) rateAll(set []int32, reach int32) int {
+	n, N := int32(len(set)), o.sp.n
+	if o.table == nil || n > 255 {
+		return notRated
+	}
+	if o.rated == nil {
+		o.rated = make([]int32, N)
+	}
+	rated := o.rated
+	if n <= reach && o.F <= 64 {
+		// Each group of k secrets has an ideal tree of at least 2k-1 guesses (just that for
+		// k up to linear), so the groups' sum to at least 2(n-found)-groups: for a set of at
+		// most linear secrets, which feedbacks a code gets is all there is to know, a bit
+		// each; for a larger set it is a lower bound, which search makes exact for the codes
+		// that pass it. Four rows at a time, so that each code's mask is written a quarter as often.
+		if o.masks == nil {
+			o.masks = make([]uint64, N)
+		}
+		masks := o.masks
+		clear(masks)
+		bit := &o.bit
+		i := 0
+		for ; i+3 < len(set); i += 4 {
+			r0, r1, r2, r3 := o.row(set[i]), o.row(set[i+1])[:N], o.row(set[i+2])[:N], o.row(set[i+3])[:N]
+			for c, f := range r0 {
+				masks[c] |= bit[f&63] | bit[r1[c]&63] | bit[r2[c]&63] | bit[r3[c]&63]
+			}
+		}
+		for ; i < len(set); i++ {
+			for c, f := range o.row(set[i]) {
+				masks[c] |= bit[f&63]
+			}
+		}
+		winBit := uint64(1) << o.win
+		for c, m := range masks {
+			found := int32(m >> o.win & 1)
+			groups := int32(bits.OnesCount64(m &^ winBit))
+			if found == 0 && groups == 1 {
+				rated[c] = -1 // it tells nothing
+				continue
+			}
+			rated[c] = n + 2*(n-found) - groups
+		}
+		return byMasks
+	}
+	// Byte counts, fpad of them a code; then the same sum as above, less what groups of more
+	// than linear secrets (or than reach) change: they are few, and found a word at a time.
+	fp := int(o.fpad)
+	if o.counts == nil {
+		o.counts = make([]uint8, N*fp)
+	}
+	counts := o.counts
+	clear(counts)
+	for _, s := range set {
+		for c, f := range o.row(s) {
+			counts[c*fp+int(f)]++
+		}
+	}
+	over := min(o.linear, reach) // a count above this needs a closer look
+	overBias := uint64(0x7F-over) * ones8
+	for c := range N {
+		found, groups, extra := int32(counts[c*fp+o.win]), int32(0), int32(0)
+		for w := range fp / 8 {
+			x := binary.LittleEndian.Uint64(counts[c*fp+8*w:]) &^ o.winMask[w]
+			groups += int32(bits.OnesCount64((x | (x&low7 + low7)) & high8))
+			for big := (x | (x&low7 + overBias)) & high8; big != 0; big &= big - 1 {
+				k := int32(x >> (bits.TrailingZeros64(big) - 7) & 0xFF)
+				if k == n || k > reach {
+					extra = -1 << 30 // it tells nothing, or leaves more than the depth left can tell apart
+				}
+				extra += o.lb[k] - (2*k - 1)
+			}
+		}
+		if extra < 0 || found == 0 && groups == 1 {
+			rated[c] = -1
+			continue
+		}
+		rated[c] = n + 2*(n-found) - groups + extra
+	}
+	return byCounts
+}
+
+const (
+	ones8 = 0x0101010101010101
+	low7  = 0x7F7F7F7F7F7F7F7F
+	high8 = 0x8080808080808080
+)
+
+// firstApartByMasks is firstApart for a set of n secrets that rateAll has just rated by
+// masks: the lowest code that gets n feedbacks, none of them the win.
+func (o *optimizer) firstApartByMasks(n int32) int32 {
+	winBit := uint64(1) << o.win
+	for c, m := range o.masks {
+		if m&winBit == 0 && int32(bits.OnesCount64(m)) == n {
+			return int32(c)
+		}
+	}
+	return -1
+}
+
+// firstApart returns the lowest code that gives every secret of set a different feedback, or
+// -1. It reads the table by columns, as search does.
+func (o *optimizer) firstApart(set []int32) int32 {
+	rows := make([][]uint8, len(set))
+	for i, s := range set {
+		rows[i] = o.row(s)
+	}
+	for g := range int32(o.sp.n) {
+		var seen [4]uint64
+		apart := true
+		for i, s := range set {
+			var f int
+			if rows[i] != nil {
+				f = int(rows[i][g])
+			} else {
+				f = o.feedback(s, g)
+			}
+			if seen[f>>6&3]&(1<<(f&63)) != 0 {
+				apart = false
+				break
+			}
+			seen[f>>6&3] |= 1 << (f & 63)
+		}
+		if apart {
+			return g
+		}
+	}
+	return -1
+}
