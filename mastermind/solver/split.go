@@ -61,12 +61,27 @@ func blackIndex(x, low uint64, width, stride int) int {
 // matter: each strategy's cost only moves one way as secrets are counted. It leaves t holding
 // the counts of the secrets it scored; the caller resets t.
 //
-// The scoring is written out in each strategy's loop rather than shared, so that each loop
-// keeps its locals in registers and has no branch on the strategy; blackIndex is inlined.
+// Each strategy has a function of its own, whose loop is written out rather than shared, so
+// that it keeps its locals in registers and has no branch on the strategy; blackIndex is
+// inlined.
 // When the secrets outnumber the feedbacks, each loop takes two secrets at a time and counts
 // the second in counts2, so that two secrets of one group in a row do not wait on each
 // other's count (a load that waits for the store before it); merge then adds the two.
 func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
+	switch se.strategy {
+	case Knuth:
+		return se.splitKnuth(t, g, rem, limit)
+	case ExpectedSize:
+		return se.splitExpectedSize(t, g, rem, limit)
+	case MostParts:
+		return se.splitMostParts(t, g, rem, limit)
+	default:
+		return se.splitEntropy(t, g, rem, limit)
+	}
+}
+
+// splitKnuth is split for Knuth: the cost is the largest group, which only grows.
+func (se *searcher) splitKnuth(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
 	sp := se.sp
 	gp := sp.pegs[g]
 	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
@@ -75,220 +90,252 @@ func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float6
 	sparse := len(rem) < len(counts)
 	t.sparse = sparse
 	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
-	switch se.strategy {
-	case Knuth: // the largest group, which only grows
-		lim := int32(math.MaxInt32)
-		if limit < math.MaxInt32 {
-			lim = int32(limit)
-		}
-		if !sparse {
-			// Two secrets at a time, into two sets of counts; the cut-off reads both.
-			counts2 := t.counts2[:len(counts)]
-			i := 0
-			for ; i+1 < len(rem); i += 2 {
-				s0, s1 := rem[i], rem[i+1]
-				f0 := index(s0)
-				f1 := index(s1)
-				a := counts[f0] + 1
-				counts[f0] = a
-				b := counts2[f1] + 1
-				counts2[f1] = b
-				if a+counts2[f0] >= lim || b+counts[f1] >= lim {
-					return 0, false
-				}
-			}
-			if i < len(rem) {
-				s := rem[i]
-				f := index(s)
-				c := counts[f] + 1
-				counts[f] = c
-				if c+counts2[f] >= lim {
-					return 0, false
-				}
-			}
-			t.merge()
-		} else {
-			for _, s := range rem {
-				f := index(s)
-				c := counts[f] + 1
-				counts[f] = c
-				if c == 1 {
-					t.touched = append(t.touched, uint16(f))
-				}
-				if c >= lim {
-					return 0, false
-				}
-			}
-		}
-		var largest int32
-		if sparse {
-			for _, f := range t.touched {
-				largest = max(largest, counts[f])
-			}
-		} else {
-			for _, c := range counts {
-				largest = max(largest, c)
-			}
-		}
-		return float64(largest), true
-	case ExpectedSize: // the sum of the squares of the group sizes, which only grows
-		lim := int64(math.MaxInt64)
-		if limit < math.MaxInt64 {
-			lim = int64(limit)
-		}
-		var squares int64
-		if !sparse {
-			counts2 := t.counts2[:len(counts)]
-			i := 0
-			for ; i+1 < len(rem); i += 2 {
-				s0, s1 := rem[i], rem[i+1]
-				f0 := index(s0)
-				f1 := index(s1)
-				a := counts[f0]
-				counts[f0] = a + 1
-				p0 := a + counts2[f0] // the secrets of f0's group before s0
-				b := counts2[f1]
-				counts2[f1] = b + 1
-				squares += 2*int64(p0) + 2*int64(b+counts[f1]) + 2
-				if squares >= lim {
-					return 0, false
-				}
-			}
-			if i < len(rem) {
-				s := rem[i]
-				f := index(s)
-				c := counts[f]
-				counts[f] = c + 1
-				if squares += 2*int64(c+counts2[f]) + 1; squares >= lim {
-					return 0, false
-				}
-			}
-			t.merge()
-			return float64(squares), true
-		}
-		for _, s := range rem {
-			f := index(s)
-			c := counts[f]
-			counts[f] = c + 1
-			if c == 0 {
-				t.touched = append(t.touched, uint16(f))
-			}
-			if squares += 2*int64(c) + 1; squares >= lim {
+	lim := int32(math.MaxInt32)
+	if limit < math.MaxInt32 {
+		lim = int32(limit)
+	}
+	if !sparse {
+		// Two secrets at a time, into two sets of counts; the cut-off reads both.
+		counts2 := t.counts2[:len(counts)]
+		i := 0
+		for ; i+1 < len(rem); i += 2 {
+			s0, s1 := rem[i], rem[i+1]
+			f0 := index(s0)
+			f1 := index(s1)
+			a := counts[f0] + 1
+			counts[f0] = a
+			b := counts2[f1] + 1
+			counts2[f1] = b
+			if a+counts2[f0] >= lim || b+counts[f1] >= lim {
 				return 0, false
 			}
 		}
+		if i < len(rem) {
+			s := rem[i]
+			f := index(s)
+			c := counts[f] + 1
+			counts[f] = c
+			if c+counts2[f] >= lim {
+				return 0, false
+			}
+		}
+		t.merge()
+	} else {
+		for _, s := range rem {
+			f := index(s)
+			c := counts[f] + 1
+			counts[f] = c
+			if c == 1 {
+				t.touched = append(t.touched, uint16(f))
+			}
+			if c >= lim {
+				return 0, false
+			}
+		}
+	}
+	var largest int32
+	if sparse {
+		for _, f := range t.touched {
+			largest = max(largest, counts[f])
+		}
+	} else {
+		for _, c := range counts {
+			largest = max(largest, c)
+		}
+	}
+	return float64(largest), true
+}
+
+// splitExpectedSize is split for ExpectedSize: the cost is the sum of the squares of the group
+// sizes, which only grows.
+func (se *searcher) splitExpectedSize(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
+	sp := se.sp
+	gp := sp.pegs[g]
+	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
+	pegs, ms, counts := sp.pegs, sp.ms, t.counts
+	w, stride, low := sp.rules.Width, sp.stride, sp.low
+	sparse := len(rem) < len(counts)
+	t.sparse = sparse
+	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
+	lim := int64(math.MaxInt64)
+	if limit < math.MaxInt64 {
+		lim = int64(limit)
+	}
+	var squares int64
+	if !sparse {
+		counts2 := t.counts2[:len(counts)]
+		i := 0
+		for ; i+1 < len(rem); i += 2 {
+			s0, s1 := rem[i], rem[i+1]
+			f0 := index(s0)
+			f1 := index(s1)
+			a := counts[f0]
+			counts[f0] = a + 1
+			p0 := a + counts2[f0] // the secrets of f0's group before s0
+			b := counts2[f1]
+			counts2[f1] = b + 1
+			squares += 2*int64(p0) + 2*int64(b+counts[f1]) + 2
+			if squares >= lim {
+				return 0, false
+			}
+		}
+		if i < len(rem) {
+			s := rem[i]
+			f := index(s)
+			c := counts[f]
+			counts[f] = c + 1
+			if squares += 2*int64(c+counts2[f]) + 1; squares >= lim {
+				return 0, false
+			}
+		}
+		t.merge()
 		return float64(squares), true
-	case MostParts: // minus the number of groups: it can fall by at most one a secret
-		// To beat limit, a split needs more than need groups; each secret left can add one.
-		need := -limit
-		if float64(min(len(rem), sp.maxGroups)) <= need {
+	}
+	for _, s := range rem {
+		f := index(s)
+		c := counts[f]
+		counts[f] = c + 1
+		if c == 0 {
+			t.touched = append(t.touched, uint16(f))
+		}
+		if squares += 2*int64(c) + 1; squares >= lim {
 			return 0, false
 		}
-		groups := 0
-		if !sparse {
-			counts2 := t.counts2[:len(counts)]
-			i := 0
-			for ; i+1 < len(rem); i += 2 {
-				s0, s1 := rem[i], rem[i+1]
-				f0 := index(s0)
-				f1 := index(s1)
-				a := counts[f0]
-				counts[f0] = a + 1
-				if a+counts2[f0] == 0 {
-					groups++
-				}
-				b := counts2[f1]
-				counts2[f1] = b + 1
-				if b+counts[f1] == 0 {
-					groups++
-				}
-				if float64(groups+len(rem)-i-2) <= need {
-					return 0, false
-				}
-			}
-			if i < len(rem) {
-				s := rem[i]
-				f := index(s)
-				c := counts[f]
-				counts[f] = c + 1
-				if c+counts2[f] == 0 {
-					groups++
-				}
-			}
-			t.merge()
-			return -float64(groups), true
-		}
-		for i, s := range rem {
-			f := index(s)
-			c := counts[f]
-			counts[f] = c + 1
-			if c == 0 {
+	}
+	return float64(squares), true
+}
+
+// splitMostParts is split for MostParts: the cost is minus the number of groups, which can
+// fall by at most one a secret.
+func (se *searcher) splitMostParts(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
+	sp := se.sp
+	gp := sp.pegs[g]
+	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
+	pegs, ms, counts := sp.pegs, sp.ms, t.counts
+	w, stride, low := sp.rules.Width, sp.stride, sp.low
+	sparse := len(rem) < len(counts)
+	t.sparse = sparse
+	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
+	// To beat limit, a split needs more than need groups; each secret left can add one.
+	need := -limit
+	if float64(min(len(rem), sp.maxGroups)) <= need {
+		return 0, false
+	}
+	groups := 0
+	if !sparse {
+		counts2 := t.counts2[:len(counts)]
+		i := 0
+		for ; i+1 < len(rem); i += 2 {
+			s0, s1 := rem[i], rem[i+1]
+			f0 := index(s0)
+			f1 := index(s1)
+			a := counts[f0]
+			counts[f0] = a + 1
+			if a+counts2[f0] == 0 {
 				groups++
-				t.touched = append(t.touched, uint16(f))
-			} else if float64(groups+len(rem)-i-1) <= need {
+			}
+			b := counts2[f1]
+			counts2[f1] = b + 1
+			if b+counts[f1] == 0 {
+				groups++
+			}
+			if float64(groups+len(rem)-i-2) <= need {
 				return 0, false
 			}
 		}
-		return -float64(groups), true
-	default: // Entropy: Σ c·log2(c) over the groups, which only grows
-		// The running sum, rounded differently from the final one, decides only the cut-off,
-		// and with a margin far above any rounding error; the cost is summed afresh.
-		cut := limit + 1e-9*math.Max(1, math.Abs(limit))
-		xlogx := sp.xlogx
-		var running float64
-		if !sparse {
-			counts2 := t.counts2[:len(counts)]
-			i := 0
-			for ; i+1 < len(rem); i += 2 {
-				s0, s1 := rem[i], rem[i+1]
-				f0 := index(s0)
-				f1 := index(s1)
-				a := counts[f0]
-				counts[f0] = a + 1
-				if c := a + counts2[f0]; c > 0 {
-					running += xlogx[c+1] - xlogx[c]
-				}
-				b := counts2[f1]
-				counts2[f1] = b + 1
-				if c := b + counts[f1]; c > 0 {
-					running += xlogx[c+1] - xlogx[c]
-				}
-				if running >= cut {
-					return 0, false
-				}
-			}
-			if i < len(rem) {
-				s := rem[i]
-				f := index(s)
-				c := counts[f]
-				counts[f] = c + 1
-				if c += counts2[f]; c > 0 {
-					if running += xlogx[c+1] - xlogx[c]; running >= cut {
-						return 0, false
-					}
-				}
-			}
-			t.merge()
-			var sum float64
-			for _, c := range counts {
-				sum += xlogx[c]
-			}
-			return sum, true
-		}
-		for _, s := range rem {
+		if i < len(rem) {
+			s := rem[i]
 			f := index(s)
 			c := counts[f]
 			counts[f] = c + 1
-			if c == 0 {
-				t.touched = append(t.touched, uint16(f))
-			} else if running += xlogx[c+1] - xlogx[c]; running >= cut {
+			if c+counts2[f] == 0 {
+				groups++
+			}
+		}
+		t.merge()
+		return -float64(groups), true
+	}
+	for i, s := range rem {
+		f := index(s)
+		c := counts[f]
+		counts[f] = c + 1
+		if c == 0 {
+			groups++
+			t.touched = append(t.touched, uint16(f))
+		} else if float64(groups+len(rem)-i-1) <= need {
+			return 0, false
+		}
+	}
+	return -float64(groups), true
+}
+
+// splitEntropy is split for Entropy: the cost is Σ c·log2(c) over the groups, which only grows.
+func (se *searcher) splitEntropy(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
+	sp := se.sp
+	gp := sp.pegs[g]
+	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
+	pegs, ms, counts := sp.pegs, sp.ms, t.counts
+	w, stride, low := sp.rules.Width, sp.stride, sp.low
+	sparse := len(rem) < len(counts)
+	t.sparse = sparse
+	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
+	// The running sum, rounded differently from the final one, decides only the cut-off,
+	// and with a margin far above any rounding error; the cost is summed afresh.
+	cut := limit + 1e-9*math.Max(1, math.Abs(limit))
+	xlogx := sp.xlogx
+	var running float64
+	if !sparse {
+		counts2 := t.counts2[:len(counts)]
+		i := 0
+		for ; i+1 < len(rem); i += 2 {
+			s0, s1 := rem[i], rem[i+1]
+			f0 := index(s0)
+			f1 := index(s1)
+			a := counts[f0]
+			counts[f0] = a + 1
+			if c := a + counts2[f0]; c > 0 {
+				running += xlogx[c+1] - xlogx[c]
+			}
+			b := counts2[f1]
+			counts2[f1] = b + 1
+			if c := b + counts[f1]; c > 0 {
+				running += xlogx[c+1] - xlogx[c]
+			}
+			if running >= cut {
 				return 0, false
 			}
 		}
+		if i < len(rem) {
+			s := rem[i]
+			f := index(s)
+			c := counts[f]
+			counts[f] = c + 1
+			if c += counts2[f]; c > 0 {
+				if running += xlogx[c+1] - xlogx[c]; running >= cut {
+					return 0, false
+				}
+			}
+		}
+		t.merge()
 		var sum float64
-		for _, f := range t.touched {
-			sum += xlogx[counts[f]]
+		for _, c := range counts {
+			sum += xlogx[c]
 		}
 		return sum, true
 	}
+	for _, s := range rem {
+		f := index(s)
+		c := counts[f]
+		counts[f] = c + 1
+		if c == 0 {
+			t.touched = append(t.touched, uint16(f))
+		} else if running += xlogx[c+1] - xlogx[c]; running >= cut {
+			return 0, false
+		}
+	}
+	var sum float64
+	for _, f := range t.touched {
+		sum += xlogx[counts[f]]
+	}
+	return sum, true
 }
