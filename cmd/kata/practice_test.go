@@ -241,3 +241,26 @@ func TestCountsThatAreNotAnswered(t *testing.T) {
 	out, _, _ = kata("run", "mastermind", "-v", "--run", "A wrong guess with no turns left loses", "--", impl, "-bug", "counts-missing")
 	assert.Contains(t, out, "turns_left is not implemented yet")
 }
+
+// BenchmarkSnapshot is one look --watch takes at a kata's folder for a saved file: a
+// starting point, its log, and a Python cache, as a practice session leaves them.
+func BenchmarkSnapshot(b *testing.B) {
+	dir := b.TempDir()
+	if _, errOut, status := kata("init", "mastermind", "--lang", "python", dir); status != 0 {
+		b.Fatal(errOut)
+	}
+	for _, f := range []string{"__pycache__/mastermind.cpython-311.pyc", ".kata/log", "notes.md"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(snapshot(dir)) != 4 { // README.md, adapter.py, mastermind.py, notes.md
+			b.Fatalf("snapshot: %v", snapshot(dir))
+		}
+	}
+}

@@ -10,9 +10,9 @@ import (
 	"github.com/deliberate-practice/katas/internal/engine"
 )
 
-// watchPoll is how often --watch looks for a saved file. A look at a kata's folder costs a
-// few microseconds (BenchmarkSnapshot), so looking five times a second costs nothing one
-// can measure, and a run starts within a fifth of a second of a save.
+// watchPoll is how often --watch looks for a saved file. A look at a kata's folder costs well
+// under a millisecond (BenchmarkSnapshot), so looking five times a second takes a tiny part
+// of a core, and a run starts within a fifth of a second of a save.
 const watchPoll = 200 * time.Millisecond
 
 // settle is how long --watch waits after a change for the rest of a save: an editor writes a
