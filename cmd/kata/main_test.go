@@ -283,7 +283,7 @@ func TestRunMisbehavingPrograms(t *testing.T) {
 			if setUp[tt.mode] {
 				// A mistake every scenario would meet stops the run at the first.
 				scenarios = scenarios[:1]
-				assert.Contains(t, out, "Stopped at the first failure; 1 scenario did not run.")
+				assert.Contains(t, out, "Stopped, 1 scenario not run: the implementation did not get going.")
 			}
 			assert.Equal(t, scenarios, failed(out), out)
 			for _, w := range tt.want {

@@ -106,7 +106,7 @@ func (s *session) start() error {
 	s.p = p
 	line, err := s.read("its greeting")
 	if err != nil {
-		s.fatal = fmt.Sprintf("Check that the program starts and greets the runner first: what it printed, below, says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", s.kata, s.kata)
+		s.fatal = fmt.Sprintf("Check that the program starts and greets the runner first: what it printed says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", s.kata, s.kata)
 		return err
 	}
 	want := fmt.Sprintf(`{"protocol": %q, "version": %d, "kata": %q}`, protocolName, protocolVersion, s.kata)

@@ -83,7 +83,10 @@ func Summary(kata string, o Outcome, rerun func(Scenario) string) string {
 			fmt.Fprintf(&b, "\nTo run one again: %s", rerun(failed[0].Scenario))
 		}
 	}
-	if len(o.NotRun) > 0 {
+	switch {
+	case o.Fatal != "":
+		fmt.Fprintf(&b, "\nStopped, %s not run: the implementation did not get going. %s", brief.Count(len(o.NotRun), "scenario", "scenarios"), o.Fatal)
+	case len(o.NotRun) > 0:
 		fmt.Fprintf(&b, "\nStopped at the first failure; %s did not run.", brief.Count(len(o.NotRun), "scenario", "scenarios"))
 	}
 	return b.String()
