@@ -91,8 +91,11 @@ func toGreen(s engine.Session) string {
 	return fmt.Sprintf("Green after %s and %s", brief.Count(runs, "run", "runs"), minutes(d))
 }
 
-// minutes writes a duration in whole minutes: "1 minute", "13 minutes".
+// minutes writes a duration in whole minutes: "under a minute", "1 minute", "13 minutes".
 func minutes(d time.Duration) string {
 	n := int(d.Round(time.Minute) / time.Minute)
+	if n == 0 {
+		return "under a minute"
+	}
 	return brief.Count(n, "minute", "minutes")
 }

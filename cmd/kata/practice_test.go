@@ -157,6 +157,12 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+func TestMinutes(t *testing.T) {
+	for d, want := range map[time.Duration]string{0: "under a minute", 29 * time.Second: "under a minute", 31 * time.Second: "1 minute", 13 * time.Minute: "13 minutes"} {
+		assert.Equal(t, want, minutes(d), "%v", d)
+	}
+}
+
 // TestWatch: --watch runs, then again when a file in the folder is saved, but not when a
 // file it ignores changes; interrupted, it ends, and leaves no program running.
 func TestWatch(t *testing.T) {
