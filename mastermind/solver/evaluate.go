@@ -93,37 +93,20 @@ func (e *evaluator) play(se *searcher, rem []int32, path []int32, guess int32, s
 	depth := len(path) + 1
 	path = append(path[:len(path):len(path)], guess) // a copy: siblings share the parent's
 	fbs := e.sp.feedbacks()
-	// Score each secret once, then sort rem into its groups by feedback, each group ascending.
-	feedback := make([]int32, len(rem))
-	counts := make([]int32, fbs)
-	for i, c := range rem {
-		f := e.sp.score(guess, c)
-		feedback[i] = int32(f)
-		counts[f]++
-	}
-	start := make([]int32, fbs+1)
-	for i, c := range counts {
-		start[i+1] = start[i] + c
-	}
-	groups := make([]int32, len(rem))
-	next := append([]int32(nil), start[:fbs]...)
-	for i, c := range rem {
-		f := feedback[i]
-		groups[next[f]] = c
-		next[f]++
-	}
+	// Score each secret once, sorting rem into its groups by feedback, each group ascending.
+	p := partitionBy(rem, fbs, func(c int32) int { return e.sp.score(guess, c) })
 	win := e.sp.win()
-	if counts[win] > 0 {
+	if len(p.group(win)) > 0 {
 		st.add(depth, 1)
 	}
 	// Each group adds to its own Stats, merged once every goroutine is done.
 	sub := make([]Stats, fbs)
 	var wg sync.WaitGroup
 	for f := range fbs {
-		if f == win || counts[f] == 0 {
+		group := p.group(f)
+		if f == win || len(group) == 0 {
 			continue
 		}
-		group := groups[start[f]:start[f+1]]
 		if len(group) == 1 {
 			st.add(depth+1, 1)
 			continue

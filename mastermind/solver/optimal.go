@@ -192,21 +192,18 @@ func (o *optimizer) evaluate(set, path []int32, depth int32, level int, st *Stat
 		st.add(level, 1)
 		return
 	}
-	groups := map[int][]int32{}
-	for _, s := range set {
-		if s == t.guess {
-			st.add(level, 1)
-			continue
-		}
-		f := o.feedback(t.guess, s)
-		groups[f] = append(groups[f], s)
+	p := partitionBy(set, o.F, func(s int32) int { return o.feedback(t.guess, s) })
+	if len(p.group(o.win)) > 0 {
+		st.add(level, 1)
 	}
 	childDepth := depth
 	if o.capped {
 		childDepth--
 	}
 	next := append(path[:len(path):len(path)], t.guess)
-	for _, g := range groups {
-		o.evaluate(g, next, childDepth, level+1, st)
+	for f := range p.groups() {
+		if g := p.group(f); f != o.win && len(g) > 0 {
+			o.evaluate(g, next, childDepth, level+1, st)
+		}
 	}
 }

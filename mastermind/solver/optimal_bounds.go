@@ -94,19 +94,15 @@ func (o *optimizer) greedy(set, path []int32, depth int32) (total, worst int32) 
 			best, bestCost, bestPossible = c, cost, possible
 		}
 	}
-	groups := map[int][]int32{}
-	for _, s := range set {
-		if s != best {
-			f := o.feedback(best, s)
-			groups[f] = append(groups[f], s)
-		}
-	}
+	p := partitionBy(set, o.F, func(s int32) int { return o.feedback(best, s) })
 	total, worst = n, 1
 	next := append(path[:len(path):len(path)], best)
-	for _, g := range groups {
-		t, w := o.greedy(g, next, depth)
-		total += t
-		worst = max(worst, 1+w)
+	for f := range p.groups() {
+		if g := p.group(f); f != o.win && len(g) > 0 {
+			t, w := o.greedy(g, next, depth)
+			total += t
+			worst = max(worst, 1+w)
+		}
 	}
 	return total, worst
 }

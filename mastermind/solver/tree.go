@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"sort"
 	"strings"
 
 	"github.com/deliberate-practice/katas/mastermind"
@@ -123,26 +122,21 @@ func writeNode(w io.Writer, st *Stats, sv *Solver, rem, path []int32, key string
 	}
 	fmt.Fprintf(w, "%s: %v\n", key, guess)
 	g, _ := sv.sp.number(guess)
-	groups := map[int][]int32{}
-	for _, c := range rem {
-		if f := sv.sp.score(g, c); f != sv.sp.win() {
-			groups[f] = append(groups[f], c)
-		} else {
-			st.add(level, 1)
-		}
+	p := partitionBy(rem, sv.sp.feedbacks(), func(c int32) int { return sv.sp.score(g, c) })
+	if len(p.group(sv.sp.win())) > 0 {
+		st.add(level, 1)
 	}
-	fbs := make([]int, 0, len(groups))
-	for f := range groups {
-		fbs = append(fbs, f)
-	}
-	sort.Ints(fbs)
 	next := append(path[:len(path):len(path)], g)
-	for _, f := range fbs {
+	for f := range p.groups() {
+		group := p.group(f)
+		if f == sv.sp.win() || len(group) == 0 {
+			continue
+		}
 		child := feedbackKey(sv.sp.feedback(f))
 		if key != "" {
 			child = key + "," + child
 		}
-		if err := writeNode(w, st, sv, groups[f], next, child, level+1); err != nil {
+		if err := writeNode(w, st, sv, group, next, child, level+1); err != nil {
 			return err
 		}
 	}
