@@ -23,6 +23,28 @@ func better(a subtree, ap bool, b subtree, bp bool) bool {
 	return a.guess < b.guess
 }
 
+// champion is the best tree a node's search has found so far: the tree, whether its first
+// guess is a possible secret, and whether there is one at all. Until there is, t.total is the
+// limit a tree must meet.
+type champion struct {
+	t        subtree
+	possible bool
+	found    bool
+}
+
+// beatenBy reports whether tree t, whose first guess is possible when possible, beats the
+// champion, within the limit while there is none: the one place for the tie rule of better.
+func (b *champion) beatenBy(t subtree, possible bool) bool {
+	return t.total <= b.t.total && (!b.found || better(t, possible, b.t, b.possible))
+}
+
+// offer makes t the champion if it beats it.
+func (b *champion) offer(t subtree, possible bool) {
+	if b.beatenBy(t, possible) {
+		*b = champion{t, possible, true}
+	}
+}
+
 // candidate is a guess worth trying at a node: its code, whether it is possible, and the
 // least total any tree starting with it can take.
 type candidate struct {
@@ -128,12 +150,13 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 			}
 		}
 	}
-	best, bestPossible, found := o.tryAll(set, path, cands, subtree{total: limit}, false, false, childDepth)
-	if found && (best.total < o.lbApart[n] || best.total == o.lbApart[n] && best.worst <= o.worstApart[n]) {
-		return best, true // no other code can do better
+	best := champion{t: subtree{total: limit}}
+	o.tryAll(set, path, cands, &best, childDepth)
+	if best.found && (best.t.total < o.lbApart[n] || best.t.total == o.lbApart[n] && best.t.worst <= o.worstApart[n]) {
+		return best.t, true // no other code can do better
 	}
-	if !found && limit < o.lbApart[n] {
-		return best, false // no code that is not a secret fits in the limit either
+	if !best.found && limit < o.lbApart[n] {
+		return best.t, false // no code that is not a secret fits in the limit either
 	}
 	rated := o.rateAll(set, reach)
 	if o.lbApart[n] == 2*n && depth >= 2 {
@@ -150,8 +173,8 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 			t := subtree{2 * n, 2, g}
 			return t, t.total <= limit
 		}
-		if found && best.total <= 2*n {
-			return best, true
+		if best.found && best.t.total <= 2*n {
+			return best.t, true
 		}
 	}
 	for _, c := range set {
@@ -164,7 +187,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 		}
 		if rated != notRated {
 			lb := o.rated[c]
-			if lb < 0 || lb > limit || found && lb > best.total {
+			if lb < 0 || lb > limit || best.found && lb > best.t.total {
 				continue
 			}
 			if rated == byCounts || n <= o.linear {
@@ -173,17 +196,17 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 			}
 			// Only a lower bound: count the code's groups for the exact one.
 		}
-		if cand, ok := score(c); ok && (!found || cand.lb <= best.total) {
+		if cand, ok := score(c); ok && (!best.found || cand.lb <= best.t.total) {
 			cands = append(cands, cand)
 		}
 	}
-	best, _, found = o.tryAll(set, path, cands, best, bestPossible, found, childDepth)
-	return best, found
+	o.tryAll(set, path, cands, &best, childDepth)
+	return best.t, best.found
 }
 
-// tryAll tries the candidates, best lower bound first, against the best tree so far, and
-// returns the best tree then.
-func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, bestPossible, found bool, childDepth int32) (subtree, bool, bool) {
+// tryAll tries the candidates, best lower bound first, against the champion, the best tree so
+// far, which it updates.
+func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion, childDepth int32) {
 	n := int32(len(set))
 	counts := make([]int32, o.F)
 	win := o.win
@@ -211,7 +234,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 	var label [256]byte    // label[f]-1 is f's label, 0 while f has none
 	var labelled []uint8   // the feedbacks with a label, to clear them
 	for _, c := range cands {
-		if c.lb > best.total {
+		if c.lb > best.t.total {
 			break // sorted: none after it can do better
 		}
 		// Sort the set into its groups by feedback.
@@ -260,7 +283,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 		// A code whose bound only ties with the best tree so far can beat it only on the tie
 		// rules: with a shorter worst case, or as short and possible when the best is not, or
 		// the lower code. Each group of k needs at least depthOf[k] more guesses.
-		if found && c.lb == best.total {
+		if best.found && c.lb == best.t.total {
 			worst := int32(0)
 			if c.possible {
 				worst = 1
@@ -270,7 +293,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 					worst = max(worst, 1+o.depthOf[k])
 				}
 			}
-			if worst > best.worst || worst == best.worst && !(c.possible && !bestPossible || c.possible == bestPossible && c.code < best.guess) {
+			if !best.beatenBy(subtree{total: best.t.total, worst: worst, guess: c.code}, c.possible) {
 				continue
 			}
 		}
@@ -287,7 +310,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 				rest += b
 			}
 		}
-		if n+rest > best.total {
+		if n+rest > best.t.total {
 			continue
 		}
 		// The largest groups first: they are the likeliest to blow the budget.
@@ -303,12 +326,10 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 		next[len(next)-1] = c.code
 		if len(path) == 0 && len(o.workers) > 1 {
 			// The first guess: its groups side by side, each against the bounds of the others.
-			if total, worst, ok := o.solveGroups(groups, start, counts, order, bound, idx, next, best.total-n, childDepth); ok {
+			if total, worst, ok := o.solveGroups(groups, start, counts, order, bound, idx, next, best.t.total-n, childDepth); ok {
 				t.total += total
 				t.worst = max(t.worst, worst)
-				if t.total <= best.total && (!found || better(t, c.possible, best, bestPossible)) {
-					best, bestPossible, found = t, c.possible, true
-				}
+				best.offer(t, c.possible)
 			}
 			continue
 		}
@@ -317,7 +338,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 			f := order[i]
 			k := counts[f]
 			rest -= bound[i]
-			child, fits := o.solve(groups[start[f]:start[f]+k], next, best.total-t.total-rest, childDepth)
+			child, fits := o.solve(groups[start[f]:start[f]+k], next, best.t.total-t.total-rest, childDepth)
 			if !fits {
 				ok = false
 				break
@@ -325,9 +346,8 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best subtree, b
 			t.total += child.total
 			t.worst = max(t.worst, 1+child.worst)
 		}
-		if ok && t.total <= best.total && (!found || better(t, c.possible, best, bestPossible)) {
-			best, bestPossible, found = t, c.possible, true
+		if ok {
+			best.offer(t, c.possible)
 		}
 	}
-	return best, bestPossible, found
 }
