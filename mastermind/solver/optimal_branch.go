@@ -326,7 +326,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion,
 		next[len(next)-1] = c.code
 		if len(path) == 0 && len(o.workers) > 1 {
 			// The first guess: its groups side by side, each against the bounds of the others.
-			if total, worst, ok := o.solveGroups(groups, start, counts, order, bound, idx, next, best.t.total-n, childDepth); ok {
+			if total, worst, ok := o.solveGroups(children{groups, start, counts, order, bound, idx}, next, best.t.total-n, childDepth); ok {
 				t.total += total
 				t.worst = max(t.worst, worst)
 				best.offer(t, c.possible)

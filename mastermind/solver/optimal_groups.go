@@ -17,10 +17,25 @@ func (o *optimizer) parallel() {
 	}
 }
 
-// solveGroups solves the groups order names (largest first, by idx) with o's workers, each
-// within budget less the bounds of the others, and returns their totals summed and the worst
-// case below them; false as soon as one cannot fit. It then keeps what the workers solved.
-func (o *optimizer) solveGroups(groups []int32, start []int32, counts []int32, order []int, bound []int32, idx []int, path []int32, budget, depth int32) (total, worst int32, ok bool) {
+// children are the groups a guess splits a node's set into, as the search is about to solve
+// them: the secrets group by group (group f from start[f], counts[f] long), the groups to
+// solve (order, the win's left out), a lower bound for each (bound[i], order[i]'s), and the
+// order to solve them in, largest first (idx). The slices are the node's scratch.
+type children struct {
+	groups, start, counts []int32
+	order                 []int
+	bound                 []int32
+	idx                   []int
+}
+
+// group returns the secrets of group f.
+func (ch children) group(f int) []int32 { return ch.groups[ch.start[f] : ch.start[f]+ch.counts[f]] }
+
+// solveGroups solves the children with o's workers, largest first, each within budget less
+// the bounds of the others, and returns their totals summed and the worst case below them;
+// false as soon as one cannot fit. It then keeps what the workers solved.
+func (o *optimizer) solveGroups(ch children, path []int32, budget, depth int32) (total, worst int32, ok bool) {
+	order, bound, idx := ch.order, ch.bound, ch.idx
 	var sum int32
 	for _, b := range bound {
 		sum += b
@@ -38,7 +53,7 @@ func (o *optimizer) solveGroups(groups []int32, start []int32, counts []int32, o
 				}
 				i := idx[j]
 				f := order[i]
-				child, fits := w.solve(groups[start[f]:start[f]+counts[f]], path, budget-(sum-bound[i]), depth)
+				child, fits := w.solve(ch.group(f), path, budget-(sum-bound[i]), depth)
 				if !fits {
 					failed.Store(true)
 					return
