@@ -23,8 +23,22 @@ const unbounded = math.MaxInt32
 
 // optimizer searches for optimal trees over one space, by depth-first branch and bound. It
 // keeps what it has solved, so one optimizer answers a game's questions quickly once it has
-// answered the first. It is not safe for concurrent use.
+// answered the first. It is not safe for concurrent use: each worker is an optimizer of its
+// own, sharing the tables and keeping its own memo and scratch.
 type optimizer struct {
+	memo    map[uint64][]memoEntry
+	mark    []uint32 // mark[c] == node: code c is in the node's set
+	node    uint32
+	workers []*optimizer // clones that solve the first guess's groups side by side, one a core
+	// Scratch for rateAll, an entry a code.
+	masks  []uint64
+	counts []uint8
+	rated  []int32
+	tables
+}
+
+// tables are what every worker of a search reads and none writes, made once by newOptimizer.
+type tables struct {
 	sp    *space
 	table []uint8 // table[g*n+s] is the feedback of g against s, as a dense index
 	// dense[f] is the dense index of the space's feedback index f: the feedbacks that can
@@ -36,23 +50,14 @@ type optimizer struct {
 	// lbApart[m] and worstApart[m] are the least total and worst case of a tree for m secrets
 	// whose first guess is not one of them: no secret is found at once.
 	lbApart, worstApart []int32
-	depthOf             []int32 // depthOf[m] is the least worst case of any tree for m secrets
-	reach               []int32 // reach[d] is the most secrets d guesses can tell apart (at most n+1)
-	memo                map[uint64][]memoEntry
-	mark                []uint32 // mark[c] == node: code c is in the node's set
+	depthOf             []int32  // depthOf[m] is the least worst case of any tree for m secrets
+	reach               []int32  // reach[d] is the most secrets d guesses can tell apart (at most n+1)
 	colors              []uint16 // colors[c]: bit d set when code c holds colour digit d
-	// workers are clones that solve the first guess's groups side by side, one a core.
-	workers []*optimizer
-	node    uint32
 	// linear is the most secrets m for which every lb[k], k <= m, is 2k-1: a guess that
 	// could split the rest apart. fpad is F rounded up to a power of two.
 	linear, fpad int32
 	winMask      []uint64   // the win's byte in a code's counts, a word at a time
 	bit          [64]uint64 // bit[f] is 1<<f
-	// Scratch for rateAll, an entry a code.
-	masks  []uint64
-	counts []uint8
-	rated  []int32
 }
 
 // memoEntry is a solved set: its best tree, or a total its best tree is known to exceed.
@@ -68,7 +73,7 @@ type memoEntry struct {
 const maxTableCodes = 1 << 13
 
 func newOptimizer(sp *space, capped bool) *optimizer {
-	o := &optimizer{sp: sp, capped: capped, memo: map[uint64][]memoEntry{}, mark: make([]uint32, sp.n)}
+	o := &optimizer{tables: tables{sp: sp, capped: capped}, memo: map[uint64][]memoEntry{}, mark: make([]uint32, sp.n)}
 	n := sp.n
 	w := sp.rules.Width
 	for f := range sp.feedbacks() {
@@ -149,12 +154,7 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 // clone returns an optimizer that shares o's tables but keeps its own memo and scratch, for a
 // goroutine of its own.
 func (o *optimizer) clone() *optimizer {
-	c := *o
-	c.memo = map[uint64][]memoEntry{}
-	c.mark, c.node = make([]uint32, len(o.mark)), 0
-	c.masks, c.counts, c.rated = nil, nil, nil
-	c.workers = nil
-	return &c
+	return &optimizer{tables: o.tables, memo: map[uint64][]memoEntry{}, mark: make([]uint32, len(o.mark))}
 }
 
 // maxDepth is the depth to search to: the cap, or no limit.
