@@ -65,7 +65,7 @@ func Evaluate(r mastermind.Rules, s Strategy) (Stats, error) {
 	}
 	if s.optimal() {
 		o := newOptimizer(sp, s.MaxGuesses() > 0)
-		if _, ok := o.best(all, nil, maxDepth(s)); !ok {
+		if _, ok := o.bestTree(all, nil, maxDepth(s)); !ok {
 			return Stats{}, fmt.Errorf("solver: %v for %d colours and %d pegs: %w", s, r.Colors, r.Width, ErrNoTree)
 		}
 		var st Stats

@@ -42,11 +42,11 @@ type tables struct {
 	sp    *space
 	table []uint8 // table[g*n+s] is the feedback of g against s, as a dense index
 	// dense[f] is the dense index of the space's feedback index f: the feedbacks that can
-	// happen numbered from 0 in the same order, F of them, win the all-black one's.
-	dense  [256]uint8
-	F, win int
-	capped bool    // a cap on the worst case: depths count down
-	lb     []int32 // lb[m] is the least total any tree can take for m secrets
+	// happen numbered from 0 in the same order, nDense of them, win the all-black one's.
+	dense       [256]uint8
+	nDense, win int
+	capped      bool    // a cap on the worst case: depths count down
+	lb          []int32 // lb[m] is the least total any tree can take for m secrets
 	// lbApart[m] and worstApart[m] are the least total and worst case of a tree for m secrets
 	// whose first guess is not one of them: no secret is found at once.
 	lbApart, worstApart []int32
@@ -54,7 +54,7 @@ type tables struct {
 	reach               []int32  // reach[d] is the most secrets d guesses can tell apart (at most n+1)
 	colors              []uint16 // colors[c]: bit d set when code c holds colour digit d
 	// linear is the most secrets m for which every lb[k], k <= m, is 2k-1: a guess that
-	// could split the rest apart. fpad is F rounded up to a power of two.
+	// could split the rest apart. fpad is nDense rounded up to a power of two.
 	linear, fpad int32
 	winMask      []uint64   // the win's byte in a code's counts, a word at a time
 	bit          [64]uint64 // bit[f] is 1<<f
@@ -79,8 +79,8 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 	for f := range sp.feedbacks() {
 		b, t := f/sp.stride, f%sp.stride // black, and black and white together
 		if b <= t && t <= w && !(b == w-1 && t == w) {
-			o.dense[f] = uint8(o.F)
-			o.F++
+			o.dense[f] = uint8(o.nDense)
+			o.nDense++
 		}
 	}
 	o.win = int(o.dense[sp.win()])
@@ -136,7 +136,7 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 	for m := int32(1); m <= int32(n) && o.lb[m] == 2*m-1; m++ {
 		o.linear = m
 	}
-	for o.fpad = 8; o.fpad < int32(o.F); o.fpad *= 2 {
+	for o.fpad = 8; o.fpad < int32(o.nDense); o.fpad *= 2 {
 	}
 	for f := range o.bit {
 		o.bit[f] = 1 << f
@@ -165,9 +165,9 @@ func maxDepth(s Strategy) int32 {
 	return unbounded
 }
 
-// best returns the best tree for set, reached by path, within depth guesses; false when no
+// bestTree returns the best tree for set, reached by path, within depth guesses; false when no
 // tree fits in depth. It starts the search from the greedy tree's total when that tree fits.
-func (o *optimizer) best(set, path []int32, depth int32) (subtree, bool) {
+func (o *optimizer) bestTree(set, path []int32, depth int32) (subtree, bool) {
 	if len(path) == 0 && o.workers == nil {
 		o.parallel()
 	}
@@ -187,12 +187,12 @@ func (o *optimizer) best(set, path []int32, depth int32) (subtree, bool) {
 
 // evaluate plays the best tree for every secret and adds each game to st.
 func (o *optimizer) evaluate(set, path []int32, depth int32, level int, st *Stats) {
-	t, _ := o.best(set, path, depth)
+	t, _ := o.bestTree(set, path, depth)
 	if len(set) == 1 {
 		st.add(level, 1)
 		return
 	}
-	p := partitionBy(set, o.F, func(s int32) int { return o.feedback(t.guess, s) })
+	p := partitionBy(set, o.nDense, func(s int32) int { return o.denseScore(t.guess, s) })
 	if len(p.group(o.win)) > 0 {
 		st.add(level, 1)
 	}

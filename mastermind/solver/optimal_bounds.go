@@ -51,7 +51,7 @@ func (o *optimizer) splitsApart(c int32, set []int32) bool {
 		if row != nil {
 			f = int(row[s])
 		} else {
-			f = o.feedback(c, s)
+			f = o.denseScore(c, s)
 		}
 		if seen[f>>6&3]&(1<<(f&63)) != 0 {
 			return false
@@ -75,7 +75,7 @@ func (o *optimizer) greedy(set, path []int32, depth int32) (total, worst int32) 
 		o.mark[c] = node
 	}
 	sy := newSymmetry(o.sp, path)
-	counts := make([]int32, o.F)
+	counts := make([]int32, o.nDense)
 	best, bestCost, bestPossible := int32(-1), int64(0), false
 	for c := range int32(o.sp.n) {
 		if !sy.trivial && !sy.canonical(o.sp.pegs[c]) {
@@ -83,7 +83,7 @@ func (o *optimizer) greedy(set, path []int32, depth int32) (total, worst int32) 
 		}
 		clear(counts)
 		for _, s := range set {
-			counts[o.feedback(c, s)]++
+			counts[o.denseScore(c, s)]++
 		}
 		var cost int64
 		for _, k := range counts {
@@ -94,7 +94,7 @@ func (o *optimizer) greedy(set, path []int32, depth int32) (total, worst int32) 
 			best, bestCost, bestPossible = c, cost, possible
 		}
 	}
-	p := partitionBy(set, o.F, func(s int32) int { return o.feedback(best, s) })
+	p := partitionBy(set, o.nDense, func(s int32) int { return o.denseScore(best, s) })
 	total, worst = n, 1
 	next := append(path[:len(path):len(path)], best)
 	for f := range p.groups() {

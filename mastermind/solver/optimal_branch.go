@@ -87,7 +87,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	absent := ^present & (1<<sp.rules.Colors - 1)
 	lowestAbsent := absent & -absent
 	alike := func(c int32) bool { return o.colors[c]&absent&^lowestAbsent == 0 }
-	counts := make([]int32, o.F) // this node's own: the children have theirs
+	counts := make([]int32, o.nDense) // this node's own: the children have theirs
 	// score returns a code's candidate, and false when it cannot help. It counts into the
 	// node's counts and clears only what it touched, so that a small set costs little.
 	touched := make([]int, len(counts)+1)
@@ -118,7 +118,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 			}
 		} else {
 			for _, s := range set {
-				f := o.feedback(c, s)
+				f := o.denseScore(c, s)
 				if counts[f] == 0 {
 					touched[nt] = f
 					nt++
@@ -208,7 +208,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 // far, which it updates.
 func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion, childDepth int32) {
 	n := int32(len(set))
-	counts := make([]int32, o.F)
+	counts := make([]int32, o.nDense)
 	win := o.win
 	slices.SortFunc(cands, func(a, b candidate) int {
 		if c := cmp.Compare(a.lb, b.lb); c != 0 {
@@ -225,10 +225,10 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion,
 
 	next := append(path[:len(path):len(path)], 0)
 	groups := make([]int32, n)
-	start, pos := make([]int32, o.F), make([]int32, o.F) // where each feedback's group starts in groups
+	start, pos := make([]int32, o.nDense), make([]int32, o.nDense) // where each feedback's group starts in groups
 	seen := map[string]struct{}{}
-	order, idx := make([]int, 0, o.F), make([]int, 0, o.F)
-	bound := make([]int32, 0, o.F)
+	order, idx := make([]int, 0, o.nDense), make([]int, 0, o.nDense)
+	bound := make([]int32, 0, o.nDense)
 	fb := make([]uint8, n) // the candidate's feedback for each secret of set
 	sig := make([]byte, n) // the same, relabelled by first appearance
 	var label [256]byte    // label[f]-1 is f's label, 0 while f has none
@@ -244,7 +244,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion,
 			}
 		} else {
 			for i, s := range set {
-				fb[i] = uint8(o.feedback(c.code, s))
+				fb[i] = uint8(o.denseScore(c.code, s))
 			}
 		}
 		clear(counts)

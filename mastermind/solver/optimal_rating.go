@@ -8,8 +8,8 @@ import (
 	"math/bits"
 )
 
-// feedback returns the feedback index of g against s.
-func (o *optimizer) feedback(g, s int32) int {
+// denseScore returns the dense index of the feedback of g against s.
+func (o *optimizer) denseScore(g, s int32) int {
 	if o.table != nil {
 		return int(o.table[int(g)*o.sp.n+int(s)])
 	}
@@ -47,7 +47,7 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 		o.rated = make([]int32, N)
 	}
 	rated := o.rated
-	if n <= reach && o.F <= 64 {
+	if n <= reach && o.nDense <= 64 {
 		// Each group of k secrets has an ideal tree of at least 2k-1 guesses (just that for
 		// k up to linear), so the groups' sum to at least 2(n-found)-groups: for a set of at
 		// most linear secrets, which feedbacks a code gets is all there is to know, a bit
@@ -153,7 +153,7 @@ func (o *optimizer) firstApart(set []int32) int32 {
 			if rows[i] != nil {
 				f = int(rows[i][g])
 			} else {
-				f = o.feedback(s, g)
+				f = o.denseScore(s, g)
 			}
 			if seen[f>>6&3]&(1<<(f&63)) != 0 {
 				apart = false

@@ -71,7 +71,7 @@ func (s *Solver) Next() (mastermind.Code, error) {
 		if s.opt == nil {
 			s.opt = newOptimizer(s.sp, s.strategy.MaxGuesses() > 0)
 		}
-		t, ok := s.opt.best(s.remaining, s.path, maxDepth(s.strategy)-int32(len(s.path)))
+		t, ok := s.opt.bestTree(s.remaining, s.path, maxDepth(s.strategy)-int32(len(s.path)))
 		if !ok {
 			return nil, fmt.Errorf("solver: %v: no tree breaks the %d secrets left within the cap: %w", s.strategy, len(s.remaining), ErrNoTree)
 		}
