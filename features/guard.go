@@ -1,6 +1,7 @@
 package features
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -73,4 +74,18 @@ func nilValue(v reflect.Value) bool {
 		return v.NumField() == 1 && nilValue(v.Field(0))
 	}
 	return false
+}
+
+// unwritten is the step's failure for a call into the implementation, call, that says it is
+// not implemented yet (suffix follows that) or that panicked, about what the step played;
+// nil for any other outcome, which the step judges itself.
+func unwritten(about, call, suffix string, err error) error {
+	var p *panicked
+	switch {
+	case notImplemented(err):
+		return fail(about, "%s is not implemented yet%s", call, suffix)
+	case errors.As(err, &p):
+		return crash(about, p)
+	}
+	return nil
 }

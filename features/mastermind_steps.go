@@ -115,12 +115,11 @@ func (s *mastermindScenario) join() error {
 
 // started is join for steps that need a game that started.
 func (s *mastermindScenario) started() error {
-	var p *panicked
-	switch err := s.join(); {
-	case notImplemented(err):
-		return fail(s.rules(), "new is not implemented yet")
-	case errors.As(err, &p):
-		return crash(s.rules(), p)
+	err := s.join()
+	if ferr := unwritten(s.rules(), "new", "", err); ferr != nil {
+		return ferr
+	}
+	switch {
 	case errors.Is(err, errNoGame):
 		return fail(s.rules(), "%v", err)
 	case err != nil:
@@ -133,11 +132,8 @@ func (s *mastermindScenario) started() error {
 // the implementation, "not implemented" among them, fails the step saying so.
 func (s *mastermindScenario) count(name string, f func(MastermindGame) int) (int, error) {
 	n := 0
-	var p *panicked
-	if err := guard(name, func() { n = f(s.game) }); notImplemented(err) {
-		return 0, fail(s.rules(), "%s is not implemented yet", name)
-	} else if errors.As(err, &p) {
-		return 0, crash(s.rules(), p)
+	if err := unwritten(s.rules(), name, "", guard(name, func() { n = f(s.game) })); err != nil {
+		return 0, err
 	}
 	return n, nil
 }
@@ -282,12 +278,8 @@ func (s *mastermindScenario) play(guess []int) error {
 	}
 	s.guess, s.guessText = guess, ""
 	grade, black, white, err := s.score(guess)
-	var p *panicked
-	switch {
-	case notImplemented(err):
-		return fail(s.about(), "score is not implemented yet")
-	case errors.As(err, &p):
-		return crash(s.about(), p)
+	if ferr := unwritten(s.about(), "score", "", err); ferr != nil {
+		return ferr
 	}
 	if err != nil {
 		return fail(s.about(), "the guess was refused: %s", brief.Quote(err.Error()))
@@ -413,13 +405,10 @@ func (s *mastermindScenario) refused(pegs []int) error {
 		return err
 	}
 	grade, black, white, err := s.score(pegs)
-	var p *panicked
-	switch {
-	case notImplemented(err):
-		return fail(s.about(), "score is not implemented yet, so nothing was refused")
-	case errors.As(err, &p):
-		return crash(s.about(), p)
-	case err == nil:
+	if ferr := unwritten(s.about(), "score", ", so nothing was refused", err); ferr != nil {
+		return ferr
+	}
+	if err == nil {
 		return fail(s.about(), "the guess was played (%s, %d black, %d white), want it refused", brief.Quote(grade), black, white)
 	}
 	l, err := s.turnsLeft()
