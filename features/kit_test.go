@@ -356,6 +356,15 @@ func TestAPanicIsNamed(t *testing.T) {
 	assert.NotEmpty(t, failing(t, k, "Colours outside 1 to num_colors are refused"))
 }
 
+// TestAPanickingClassifierRefusesNothing: a classifier that panics where a board must be
+// refused fails, saying so; a panic is no refusal.
+func TestAPanickingClassifierRefusesNothing(t *testing.T) {
+	k := ticTacToeKata(func([]string) (string, error) { panic("boom") })
+	assert.Len(t, failing(t, k), len(k.scenarios()))
+	f, _ := k.run(scenario(t, k, "State of tic-tac-toe/Wrong turn order: O started")).Failure()
+	assert.Regexp(t, `: classify panicked: "boom" at features/kit_test.go:\d+$`, f.Err)
+}
+
 // TestNoGameInsideTheInterface: a constructor that returns no error and a nil game, even one
 // inside the game's own type, is reported as no game.
 func TestNoGameInsideTheInterface(t *testing.T) {

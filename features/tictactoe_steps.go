@@ -61,11 +61,13 @@ func (s *ticTacToeScenario) iClassifyTheBoard() error {
 }
 
 func (s *ticTacToeScenario) theGameShouldBe(want string) error {
-	switch {
-	case !s.classified:
+	if !s.classified {
 		return errors.New("the board was not classified")
-	case notImplemented(s.err):
-		return fail(s.board(), "classify is not implemented yet")
+	}
+	if err := unwritten(s.board(), "classify", "", s.err); err != nil {
+		return err
+	}
+	switch {
 	case s.err != nil:
 		return fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), want)
 	case s.state != want:
@@ -85,11 +87,13 @@ func (s *ticTacToeScenario) theBoardShouldBeRefusedWith(msg string) error {
 }
 
 func (s *ticTacToeScenario) theBoardShouldBeRefused() error {
-	switch {
-	case !s.classified:
+	if !s.classified {
 		return errors.New("the board was not classified")
-	case notImplemented(s.err):
-		return fail(s.board(), "classify is not implemented yet, so nothing was refused")
+	}
+	if err := unwritten(s.board(), "classify", ", so nothing was refused", s.err); err != nil {
+		return err
+	}
+	switch {
 	case s.err == nil:
 		return fail(s.board(), "classified %s, want it refused", brief.Quote(s.state))
 	}
