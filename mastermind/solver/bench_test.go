@@ -32,6 +32,28 @@ func BenchmarkEvaluateLargest(b *testing.B) {
 	}
 }
 
+// knownResults are the games' totals and worst cases, as the strategies played
+// them when these benchmarks were written: a faster search must not change a single guess,
+// and a change in a total is the cheapest sign that one did.
+var knownResults = map[string][2]int{
+	"4x6/Knuth":         {5801, 5},
+	"4x6/MostParts":     {5668, 6},
+	"4x6/Entropy":       {5722, 6},
+	"4x6/ExpectedSize":  {5696, 6},
+	"5x8/Knuth":         {183966, 7},
+	"5x8/MostParts":     {181834, 8},
+	"5x8/Entropy":       {179863, 8},
+	"5x8/ExpectedSize":  {180287, 7},
+	"15x2/Knuth":        {235714, 10},
+	"15x2/MostParts":    {238454, 13},
+	"15x2/Entropy":      {227655, 9},
+	"15x2/ExpectedSize": {229384, 9},
+	"4x13/Knuth":        {191995, 9},
+	"4x13/MostParts":    {195013, 9},
+	"4x13/Entropy":      {184069, 9},
+	"4x13/ExpectedSize": {185340, 9},
+}
+
 // benchmarkEvaluate runs Evaluate for each strategy given, or each of Strategies, reporting
 // the average and worst game.
 func benchmarkEvaluate(b *testing.B, r mastermind.Rules, strategies ...solver.Strategy) {
@@ -41,6 +63,10 @@ func benchmarkEvaluate(b *testing.B, r mastermind.Rules, strategies ...solver.St
 	for _, s := range strategies {
 		b.Run(s.String(), func(b *testing.B) {
 			st := evaluate(b, r, s)
+			key := fmt.Sprintf("%dx%d/%v", r.Width, r.Colors, s)
+			if want, ok := knownResults[key]; ok && (st.Total != want[0] || st.Max != want[1]) {
+				b.Fatalf("%s: total %d, worst %d; want %d, %d", key, st.Total, st.Max, want[0], want[1])
+			}
 			b.ReportMetric(st.Average(), "guesses/game")
 			b.ReportMetric(float64(st.Max), "worst")
 		})
