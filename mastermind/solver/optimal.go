@@ -50,9 +50,8 @@ type tables struct {
 	// lbApart[m] and worstApart[m] are the least total and worst case of a tree for m secrets
 	// whose first guess is not one of them: no secret is found at once.
 	lbApart, worstApart []int32
-	depthOf             []int32  // depthOf[m] is the least worst case of any tree for m secrets
-	reach               []int32  // reach[d] is the most secrets d guesses can tell apart (at most n+1)
-	colors              []uint16 // colors[c]: bit d set when code c holds colour digit d
+	depthOf             []int32 // depthOf[m] is the least worst case of any tree for m secrets
+	reach               []int32 // reach[d] is the most secrets d guesses can tell apart (at most n+1)
 	// linear is the most secrets m for which every lb[k], k <= m, is 2k-1: a guess that
 	// could split the rest apart. fpad is nDense rounded up to a power of two.
 	linear, fpad int32
@@ -84,12 +83,6 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 		}
 	}
 	o.win = int(o.dense[sp.win()])
-	o.colors = make([]uint16, n)
-	for c := range n {
-		for j := range sp.rules.Width {
-			o.colors[c] |= 1 << (sp.pegs[c] >> (4 * j) & 15)
-		}
-	}
 	if n <= maxTableCodes {
 		o.table = make([]uint8, n*n)
 		for g := range int32(n) {

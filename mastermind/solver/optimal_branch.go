@@ -77,16 +77,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 		}
 	}
 	sy := newSymmetry(sp, path)
-	// Colours no secret left holds never score: a guess peg of one counts for nothing, so all
-	// of them are alike, and only codes whose pegs of such colours are all of the lowest one
-	// can be the lowest code of their kind.
-	var present uint16
-	for _, c := range set {
-		present |= o.colors[c]
-	}
-	absent := ^present & (1<<sp.rules.Colors - 1)
-	lowestAbsent := absent & -absent
-	alike := func(c int32) bool { return o.colors[c]&absent&^lowestAbsent == 0 }
+	dead := sp.deadColors(set)
 	counts := make([]int32, o.nDense) // this node's own: the children have theirs
 	// score returns a code's candidate, and false when it cannot help. It counts into the
 	// node's counts and clears only what it touched, so that a small set costs little.
@@ -182,7 +173,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	}
 	cands = cands[:0]
 	for c := range int32(sp.n) {
-		if o.mark[c] == node || !alike(c) || !sy.trivial && !sy.canonical(sp.pegs[c]) {
+		if o.mark[c] == node || sp.colors[c]&dead != 0 || !sy.trivial && !sy.canonical(sp.pegs[c]) {
 			continue
 		}
 		if rated != notRated {

@@ -64,10 +64,11 @@ func (se *searcher) best(rem []int32, path []int32) int32 {
 		}
 	}()
 
+	dead := se.sp.deadColors(rem)
 	n := se.sp.n
 	workers := runtime.GOMAXPROCS(0)
 	if workers == 1 || n*len(rem) < parallelWork {
-		c, cost := se.scan(t, &sy, rem, 0, n, bestCost)
+		c, cost := se.scan(t, &sy, dead, rem, 0, n, bestCost)
 		if c >= 0 && se.strategy.compare(cost, bestCost) < 0 {
 			bestCode = c
 		}
@@ -84,7 +85,7 @@ func (se *searcher) best(rem []int32, path []int32) int32 {
 	for w := range workers {
 		lo, hi := n*w/workers, n*(w+1)/workers
 		wg.Go(func() {
-			c, cost := se.scan(newTally(se.sp), &sy, rem, lo, hi, bestCost)
+			c, cost := se.scan(newTally(se.sp), &sy, dead, rem, lo, hi, bestCost)
 			results[w] = result{c, cost}
 		})
 	}
@@ -113,10 +114,10 @@ func allSingletons(t *tally, n int) bool {
 // scan returns the best impossible code in [lo, hi) and its cost, the lowest of equals; -1
 // when the range has none. Only a cost strictly below bound, the best possible code's, can
 // matter, so each split gives up once it cannot get below bound or this range's best.
-func (se *searcher) scan(t *tally, sy *symmetry, rem []int32, lo, hi int, bound float64) (int32, float64) {
+func (se *searcher) scan(t *tally, sy *symmetry, dead uint16, rem []int32, lo, hi int, bound float64) (int32, float64) {
 	bestCode, bestCost := int32(-1), 0.0
 	for c := int32(lo); c < int32(hi); c++ {
-		if se.possible[c] || !sy.trivial && !sy.canonical(se.sp.pegs[c]) {
+		if se.possible[c] || se.sp.colors[c]&dead != 0 || !sy.trivial && !sy.canonical(se.sp.pegs[c]) {
 			continue
 		}
 		limit := bound

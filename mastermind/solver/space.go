@@ -51,6 +51,7 @@ type space struct {
 	low     uint64 // bit 0 of each of the width nibbles
 	stride  int    // Width+1: feedback index = black*stride + black+white
 	xlogx   []float64
+	colors []uint16 // colors[c]: bit d set when code c holds colour digit d
 	// maxGroups is the number of feedbacks a guess can get: the most groups it can split the
 	// secrets into.
 	maxGroups int
@@ -78,7 +79,7 @@ func newSpace(r mastermind.Rules) (*space, error) {
 	for range r.Width {
 		n *= r.Colors
 	}
-	sp := &space{rules: r, n: n, pegs: make([]uint64, n), ms: make([]uint16, n), stride: r.Width + 1,
+	sp := &space{rules: r, n: n, pegs: make([]uint64, n), ms: make([]uint16, n), colors: make([]uint16, n), stride: r.Width + 1,
 		maxGroups: (r.Width+1)*(r.Width+2)/2 - 1}
 	for i := range r.Width {
 		sp.low |= 1 << (4 * i)
@@ -95,6 +96,11 @@ func newSpace(r mastermind.Rules) (*space, error) {
 			counts[d]++
 		}
 		sp.pegs[i] = p
+		for d, k := range counts[:r.Colors] {
+			if k > 0 {
+				sp.colors[i] |= 1 << d
+			}
+		}
 		id, ok := ids[counts]
 		if !ok {
 			id = uint16(len(multisets))
@@ -119,6 +125,21 @@ func newSpace(r mastermind.Rules) (*space, error) {
 		sp.xlogx[c] = float64(c) * math.Log2(float64(c))
 	}
 	return sp, nil
+}
+
+// deadColors returns the colours that make a guess redundant when the secrets in set remain.
+// A colour no secret in set holds never scores: a guess's pegs of such colours count for
+// nothing, so codes that differ only in which of them they hold split set alike, and only the
+// code whose pegs of them all hold the lowest of them can be the lowest code of its kind. A
+// code holding any colour of the mask returned is not; the mask is empty when fewer than two
+// colours are missing from set.
+func (sp *space) deadColors(set []int32) uint16 {
+	var present uint16
+	for _, c := range set {
+		present |= sp.colors[c]
+	}
+	absent := ^present & (1<<sp.rules.Colors - 1)
+	return absent &^ (absent & -absent)
 }
 
 // feedbacks is the length of a counting array indexed by feedback.
