@@ -51,11 +51,18 @@ type space struct {
 	low     uint64 // bit 0 of each of the width nibbles
 	stride  int    // Width+1: feedback index = black*stride + black+white
 	xlogx   []float64
+	// growth[c] is how much c·log2(c) grows when a group of c gains a secret, in units of
+	// 2^-32 and rounded down, less one: always below the true growth, so that a running sum
+	// of them never passes a limit before the exact sum does. growth[0] is 0.
+	growth []int64
 	colors []uint16 // colors[c]: bit d set when code c holds colour digit d
 	// maxGroups is the number of feedbacks a guess can get: the most groups it can split the
 	// secrets into.
 	maxGroups int
 }
+
+// growthUnit is the scale of space.growth: 2^32 units to one.
+const growthUnit = 1 << 32
 
 // checkRules returns an error when the solver cannot take r.
 func checkRules(r mastermind.Rules) error {
@@ -123,6 +130,10 @@ func newSpace(r mastermind.Rules) (*space, error) {
 	sp.xlogx = make([]float64, n+1)
 	for c := 2; c <= n; c++ {
 		sp.xlogx[c] = float64(c) * math.Log2(float64(c))
+	}
+	sp.growth = make([]int64, n)
+	for c := 1; c < n; c++ {
+		sp.growth[c] = int64(math.Floor((sp.xlogx[c+1]-sp.xlogx[c])*growthUnit)) - 1
 	}
 	return sp, nil
 }

@@ -279,11 +279,17 @@ func (se *searcher) splitEntropy(t *tally, g int32, rem []int32, limit float64) 
 	sparse := len(rem) < len(counts)
 	t.sparse = sparse
 	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
-	// The running sum, rounded differently from the final one, decides only the cut-off,
-	// and with a margin far above any rounding error; the cost is summed afresh.
-	cut := limit + 1e-9*math.Max(1, math.Abs(limit))
-	xlogx := sp.xlogx
-	var running float64
+	// The cut-off adds up growth, in whole units and always below the true growth, rather
+	// than floating point: an integer sum does not wait on a floating-point add each secret,
+	// and a group's first secret adds growth[0] = 0 with no branch. The cut-off is passed
+	// only once the exact sum is above limit, with a margin far above any rounding error in
+	// the cost, which is summed afresh from the counts.
+	cut := int64(math.MaxInt64)
+	if c := (limit + 1e-9*math.Max(1, math.Abs(limit))) * growthUnit; c < 1<<62 {
+		cut = int64(math.Ceil(c))
+	}
+	growth := sp.growth
+	var running int64
 	if !sparse {
 		counts2 := t.counts2[:len(counts)]
 		i := 0
@@ -293,14 +299,10 @@ func (se *searcher) splitEntropy(t *tally, g int32, rem []int32, limit float64) 
 			f1 := index(s1)
 			a := counts[f0]
 			counts[f0] = a + 1
-			if c := a + counts2[f0]; c > 0 {
-				running += xlogx[c+1] - xlogx[c]
-			}
+			running += growth[a+counts2[f0]]
 			b := counts2[f1]
 			counts2[f1] = b + 1
-			if c := b + counts[f1]; c > 0 {
-				running += xlogx[c+1] - xlogx[c]
-			}
+			running += growth[b+counts[f1]]
 			if running >= cut {
 				return 0, false
 			}
@@ -310,16 +312,14 @@ func (se *searcher) splitEntropy(t *tally, g int32, rem []int32, limit float64) 
 			f := index(s)
 			c := counts[f]
 			counts[f] = c + 1
-			if c += counts2[f]; c > 0 {
-				if running += xlogx[c+1] - xlogx[c]; running >= cut {
-					return 0, false
-				}
+			if running += growth[c+counts2[f]]; running >= cut {
+				return 0, false
 			}
 		}
 		t.merge()
 		var sum float64
 		for _, c := range counts {
-			sum += xlogx[c]
+			sum += sp.xlogx[c]
 		}
 		return sum, true
 	}
@@ -329,13 +329,13 @@ func (se *searcher) splitEntropy(t *tally, g int32, rem []int32, limit float64) 
 		counts[f] = c + 1
 		if c == 0 {
 			t.touched = append(t.touched, uint16(f))
-		} else if running += xlogx[c+1] - xlogx[c]; running >= cut {
+		} else if running += growth[c]; running >= cut {
 			return 0, false
 		}
 	}
 	var sum float64
 	for _, f := range t.touched {
-		sum += xlogx[counts[f]]
+		sum += sp.xlogx[counts[f]]
 	}
 	return sum, true
 }
