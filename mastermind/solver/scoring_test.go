@@ -85,7 +85,9 @@ func TestSplitCountsAreScores(t *testing.T) {
 					rem = append(rem, int32(c))
 				}
 				g := rng.Int32N(int32(sp.n))
-				if _, ok := se.split(se.tally, g, rem, noLimit); !ok {
+				var sec secrets
+				sp.gather(rem, &sec)
+				if _, ok := se.split(se.tally, g, sec, noLimit); !ok {
 					t.Fatalf("%v: a split with no limit gave up", s)
 				}
 				want := make([]int32, sp.feedbacks())

@@ -12,7 +12,8 @@ type searcher struct {
 	sp       *space
 	strategy Strategy
 	tally    *tally
-	possible []bool // possible[c]: code c is among the remaining secrets
+	possible []bool  // possible[c]: code c is among the remaining secrets
+	sec      secrets // the remaining secrets, gathered
 }
 
 func newSearcher(sp *space, s Strategy) *searcher {
@@ -37,6 +38,7 @@ func (se *searcher) best(rem []int32, path []int32) int32 {
 	sy := newSymmetry(se.sp, path)
 	bestCode, bestCost := int32(-1), 0.0
 	t := se.tally
+	se.sp.gather(rem, &se.sec)
 	for _, c := range rem {
 		if !sy.trivial && !sy.canonical(se.sp.pegs[c]) {
 			continue
@@ -45,7 +47,7 @@ func (se *searcher) best(rem []int32, path []int32) int32 {
 		if bestCode >= 0 {
 			limit = bestCost
 		}
-		cost, ok := se.split(t, c, rem, limit)
+		cost, ok := se.split(t, c, se.sec, limit)
 		singletons := ok && allSingletons(t, len(rem))
 		t.reset()
 		if ok && (bestCode < 0 || se.strategy.compare(cost, bestCost) < 0) {
@@ -68,7 +70,7 @@ func (se *searcher) best(rem []int32, path []int32) int32 {
 	n := se.sp.n
 	workers := runtime.GOMAXPROCS(0)
 	if workers == 1 || n*len(rem) < parallelWork {
-		c, cost := se.scan(t, &sy, dead, rem, 0, n, bestCost)
+		c, cost := se.scan(t, &sy, dead, se.sec, 0, n, bestCost)
 		if c >= 0 && se.strategy.compare(cost, bestCost) < 0 {
 			bestCode = c
 		}
@@ -85,7 +87,7 @@ func (se *searcher) best(rem []int32, path []int32) int32 {
 	for w := range workers {
 		lo, hi := n*w/workers, n*(w+1)/workers
 		wg.Go(func() {
-			c, cost := se.scan(newTally(se.sp), &sy, dead, rem, lo, hi, bestCost)
+			c, cost := se.scan(newTally(se.sp), &sy, dead, se.sec, lo, hi, bestCost)
 			results[w] = result{c, cost}
 		})
 	}
@@ -114,7 +116,7 @@ func allSingletons(t *tally, n int) bool {
 // scan returns the best impossible code in [lo, hi) and its cost, the lowest of equals; -1
 // when the range has none. Only a cost strictly below bound, the best possible code's, can
 // matter, so each split gives up once it cannot get below bound or this range's best.
-func (se *searcher) scan(t *tally, sy *symmetry, dead uint16, rem []int32, lo, hi int, bound float64) (int32, float64) {
+func (se *searcher) scan(t *tally, sy *symmetry, dead uint16, sec secrets, lo, hi int, bound float64) (int32, float64) {
 	bestCode, bestCost := int32(-1), 0.0
 	for c := int32(lo); c < int32(hi); c++ {
 		if se.possible[c] || se.sp.colors[c]&dead != 0 || !sy.trivial && !sy.canonical(se.sp.pegs[c]) {
@@ -124,7 +126,7 @@ func (se *searcher) scan(t *tally, sy *symmetry, dead uint16, rem []int32, lo, h
 		if bestCode >= 0 {
 			limit = min(limit, bestCost)
 		}
-		cost, ok := se.split(t, c, rem, limit)
+		cost, ok := se.split(t, c, sec, limit)
 		t.reset()
 		if ok && (bestCode < 0 || se.strategy.compare(cost, bestCost) < 0) {
 			bestCode, bestCost = c, cost
@@ -140,8 +142,9 @@ func (se *searcher) scan(t *tally, sy *symmetry, dead uint16, rem []int32, lo, h
 // MostParts 1123, Entropy 1234 and ExpectedSize 1123.
 func (se *searcher) firstGuess(all []int32) int32 {
 	bestCode, bestCost := int32(-1), 0.0
+	se.sp.gather(all, &se.sec)
 	for _, c := range shapes(se.sp) {
-		cost, _ := se.split(se.tally, c, all, noLimit)
+		cost, _ := se.split(se.tally, c, se.sec, noLimit)
 		se.tally.reset()
 		if cmp := se.strategy.compare(cost, bestCost); bestCode < 0 || cmp < 0 || (cmp == 0 && c < bestCode) {
 			bestCode, bestCost = c, cost

@@ -55,7 +55,24 @@ func blackIndex(x, low uint64, width, stride int) int {
 	return (width - bits.OnesCount64(x&low)) * stride
 }
 
-// split scores guess g against every secret in rem, counting them by feedback into t, and
+// secrets are the secrets a split scores a guess against: their packed pegs and multiset
+// numbers, gathered once a node into rows of their own, so that each split reads them
+// straight through rather than by code number across the whole space.
+type secrets struct {
+	pegs []uint64
+	ms   []uint16
+}
+
+// gather fills sec with the codes of set, reusing its arrays.
+func (sp *space) gather(set []int32, sec *secrets) {
+	sec.pegs, sec.ms = sec.pegs[:0], sec.ms[:0]
+	for _, c := range set {
+		sec.pegs = append(sec.pegs, sp.pegs[c])
+		sec.ms = append(sec.ms, sp.ms[c])
+	}
+}
+
+// split scores guess g against every secret in sec, counting them by feedback into t, and
 // returns the strategy's cost of the split — lower is better. It gives up, returning false,
 // as soon as the cost can no longer fall below limit, since a code must beat limit strictly to
 // matter: each strategy's cost only moves one way as secrets are counted. It leaves t holding
@@ -67,29 +84,31 @@ func blackIndex(x, low uint64, width, stride int) int {
 // When the secrets outnumber the feedbacks, each loop takes two secrets at a time and counts
 // the second in counts2, so that two secrets of one group in a row do not wait on each
 // other's count (a load that waits for the store before it); merge then adds the two.
-func (se *searcher) split(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
+func (se *searcher) split(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
 	switch se.strategy {
 	case Knuth:
-		return se.splitKnuth(t, g, rem, limit)
+		return se.splitKnuth(t, g, sec, limit)
 	case ExpectedSize:
-		return se.splitExpectedSize(t, g, rem, limit)
+		return se.splitExpectedSize(t, g, sec, limit)
 	case MostParts:
-		return se.splitMostParts(t, g, rem, limit)
+		return se.splitMostParts(t, g, sec, limit)
 	default:
-		return se.splitEntropy(t, g, rem, limit)
+		return se.splitEntropy(t, g, sec, limit)
 	}
 }
 
 // splitKnuth is split for Knuth: the cost is the largest group, which only grows.
-func (se *searcher) splitKnuth(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
+func (se *searcher) splitKnuth(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
 	sp := se.sp
 	gp := sp.pegs[g]
 	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
-	pegs, ms, counts := sp.pegs, sp.ms, t.counts
+	pegs, counts := sec.pegs, t.counts
+	ms := sec.ms[:len(pegs)]
+	n := len(pegs)
 	w, stride, low := sp.rules.Width, sp.stride, sp.low
-	sparse := len(rem) < len(counts)
+	sparse := n < len(counts)
 	t.sparse = sparse
-	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
+	index := func(i int) int { return blackIndex(gp^pegs[i], low, w, stride) + int(row[ms[i]]) } // secret i's feedback
 	lim := int32(math.MaxInt32)
 	if limit < math.MaxInt32 {
 		lim = int32(limit)
@@ -98,10 +117,9 @@ func (se *searcher) splitKnuth(t *tally, g int32, rem []int32, limit float64) (f
 		// Two secrets at a time, into two sets of counts; the cut-off reads both.
 		counts2 := t.counts2[:len(counts)]
 		i := 0
-		for ; i+1 < len(rem); i += 2 {
-			s0, s1 := rem[i], rem[i+1]
-			f0 := index(s0)
-			f1 := index(s1)
+		for ; i+1 < n; i += 2 {
+			f0 := index(i)
+			f1 := index(i + 1)
 			a := counts[f0] + 1
 			counts[f0] = a
 			b := counts2[f1] + 1
@@ -110,9 +128,8 @@ func (se *searcher) splitKnuth(t *tally, g int32, rem []int32, limit float64) (f
 				return 0, false
 			}
 		}
-		if i < len(rem) {
-			s := rem[i]
-			f := index(s)
+		if i < n {
+			f := index(i)
 			c := counts[f] + 1
 			counts[f] = c
 			if c+counts2[f] >= lim {
@@ -121,8 +138,8 @@ func (se *searcher) splitKnuth(t *tally, g int32, rem []int32, limit float64) (f
 		}
 		t.merge()
 	} else {
-		for _, s := range rem {
-			f := index(s)
+		for i := range n {
+			f := index(i)
 			c := counts[f] + 1
 			counts[f] = c
 			if c == 1 {
@@ -148,15 +165,17 @@ func (se *searcher) splitKnuth(t *tally, g int32, rem []int32, limit float64) (f
 
 // splitExpectedSize is split for ExpectedSize: the cost is the sum of the squares of the group
 // sizes, which only grows.
-func (se *searcher) splitExpectedSize(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
+func (se *searcher) splitExpectedSize(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
 	sp := se.sp
 	gp := sp.pegs[g]
 	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
-	pegs, ms, counts := sp.pegs, sp.ms, t.counts
+	pegs, counts := sec.pegs, t.counts
+	ms := sec.ms[:len(pegs)]
+	n := len(pegs)
 	w, stride, low := sp.rules.Width, sp.stride, sp.low
-	sparse := len(rem) < len(counts)
+	sparse := n < len(counts)
 	t.sparse = sparse
-	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
+	index := func(i int) int { return blackIndex(gp^pegs[i], low, w, stride) + int(row[ms[i]]) } // secret i's feedback
 	lim := int64(math.MaxInt64)
 	if limit < math.MaxInt64 {
 		lim = int64(limit)
@@ -165,10 +184,9 @@ func (se *searcher) splitExpectedSize(t *tally, g int32, rem []int32, limit floa
 	if !sparse {
 		counts2 := t.counts2[:len(counts)]
 		i := 0
-		for ; i+1 < len(rem); i += 2 {
-			s0, s1 := rem[i], rem[i+1]
-			f0 := index(s0)
-			f1 := index(s1)
+		for ; i+1 < n; i += 2 {
+			f0 := index(i)
+			f1 := index(i + 1)
 			a := counts[f0]
 			counts[f0] = a + 1
 			p0 := a + counts2[f0] // the secrets of f0's group before s0
@@ -179,9 +197,8 @@ func (se *searcher) splitExpectedSize(t *tally, g int32, rem []int32, limit floa
 				return 0, false
 			}
 		}
-		if i < len(rem) {
-			s := rem[i]
-			f := index(s)
+		if i < n {
+			f := index(i)
 			c := counts[f]
 			counts[f] = c + 1
 			if squares += 2*int64(c+counts2[f]) + 1; squares >= lim {
@@ -191,8 +208,8 @@ func (se *searcher) splitExpectedSize(t *tally, g int32, rem []int32, limit floa
 		t.merge()
 		return float64(squares), true
 	}
-	for _, s := range rem {
-		f := index(s)
+	for i := range n {
+		f := index(i)
 		c := counts[f]
 		counts[f] = c + 1
 		if c == 0 {
@@ -207,28 +224,29 @@ func (se *searcher) splitExpectedSize(t *tally, g int32, rem []int32, limit floa
 
 // splitMostParts is split for MostParts: the cost is minus the number of groups, which can
 // fall by at most one a secret.
-func (se *searcher) splitMostParts(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
+func (se *searcher) splitMostParts(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
 	sp := se.sp
 	gp := sp.pegs[g]
 	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
-	pegs, ms, counts := sp.pegs, sp.ms, t.counts
+	pegs, counts := sec.pegs, t.counts
+	ms := sec.ms[:len(pegs)]
+	n := len(pegs)
 	w, stride, low := sp.rules.Width, sp.stride, sp.low
-	sparse := len(rem) < len(counts)
+	sparse := n < len(counts)
 	t.sparse = sparse
-	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
+	index := func(i int) int { return blackIndex(gp^pegs[i], low, w, stride) + int(row[ms[i]]) } // secret i's feedback
 	// To beat limit, a split needs more than need groups; each secret left can add one.
 	need := -limit
-	if float64(min(len(rem), sp.maxGroups)) <= need {
+	if float64(min(n, sp.maxGroups)) <= need {
 		return 0, false
 	}
 	groups := 0
 	if !sparse {
 		counts2 := t.counts2[:len(counts)]
 		i := 0
-		for ; i+1 < len(rem); i += 2 {
-			s0, s1 := rem[i], rem[i+1]
-			f0 := index(s0)
-			f1 := index(s1)
+		for ; i+1 < n; i += 2 {
+			f0 := index(i)
+			f1 := index(i + 1)
 			a := counts[f0]
 			counts[f0] = a + 1
 			if a+counts2[f0] == 0 {
@@ -239,13 +257,12 @@ func (se *searcher) splitMostParts(t *tally, g int32, rem []int32, limit float64
 			if b+counts[f1] == 0 {
 				groups++
 			}
-			if float64(groups+len(rem)-i-2) <= need {
+			if float64(groups+n-i-2) <= need {
 				return 0, false
 			}
 		}
-		if i < len(rem) {
-			s := rem[i]
-			f := index(s)
+		if i < n {
+			f := index(i)
 			c := counts[f]
 			counts[f] = c + 1
 			if c+counts2[f] == 0 {
@@ -255,14 +272,14 @@ func (se *searcher) splitMostParts(t *tally, g int32, rem []int32, limit float64
 		t.merge()
 		return -float64(groups), true
 	}
-	for i, s := range rem {
-		f := index(s)
+	for i := range n {
+		f := index(i)
 		c := counts[f]
 		counts[f] = c + 1
 		if c == 0 {
 			groups++
 			t.touched = append(t.touched, uint16(f))
-		} else if float64(groups+len(rem)-i-1) <= need {
+		} else if float64(groups+n-i-1) <= need {
 			return 0, false
 		}
 	}
@@ -270,15 +287,17 @@ func (se *searcher) splitMostParts(t *tally, g int32, rem []int32, limit float64
 }
 
 // splitEntropy is split for Entropy: the cost is Σ c·log2(c) over the groups, which only grows.
-func (se *searcher) splitEntropy(t *tally, g int32, rem []int32, limit float64) (float64, bool) {
+func (se *searcher) splitEntropy(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
 	sp := se.sp
 	gp := sp.pegs[g]
 	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
-	pegs, ms, counts := sp.pegs, sp.ms, t.counts
+	pegs, counts := sec.pegs, t.counts
+	ms := sec.ms[:len(pegs)]
+	n := len(pegs)
 	w, stride, low := sp.rules.Width, sp.stride, sp.low
-	sparse := len(rem) < len(counts)
+	sparse := n < len(counts)
 	t.sparse = sparse
-	index := func(s int32) int { return blackIndex(gp^pegs[s], low, w, stride) + int(row[ms[s]]) } // s's feedback
+	index := func(i int) int { return blackIndex(gp^pegs[i], low, w, stride) + int(row[ms[i]]) } // secret i's feedback
 	// The cut-off adds up growth, in whole units and always below the true growth, rather
 	// than floating point: an integer sum does not wait on a floating-point add each secret,
 	// and a group's first secret adds growth[0] = 0 with no branch. The cut-off is passed
@@ -293,10 +312,9 @@ func (se *searcher) splitEntropy(t *tally, g int32, rem []int32, limit float64) 
 	if !sparse {
 		counts2 := t.counts2[:len(counts)]
 		i := 0
-		for ; i+1 < len(rem); i += 2 {
-			s0, s1 := rem[i], rem[i+1]
-			f0 := index(s0)
-			f1 := index(s1)
+		for ; i+1 < n; i += 2 {
+			f0 := index(i)
+			f1 := index(i + 1)
 			a := counts[f0]
 			counts[f0] = a + 1
 			running += growth[a+counts2[f0]]
@@ -307,9 +325,8 @@ func (se *searcher) splitEntropy(t *tally, g int32, rem []int32, limit float64) 
 				return 0, false
 			}
 		}
-		if i < len(rem) {
-			s := rem[i]
-			f := index(s)
+		if i < n {
+			f := index(i)
 			c := counts[f]
 			counts[f] = c + 1
 			if running += growth[c+counts2[f]]; running >= cut {
@@ -323,8 +340,8 @@ func (se *searcher) splitEntropy(t *tally, g int32, rem []int32, limit float64) 
 		}
 		return sum, true
 	}
-	for _, s := range rem {
-		f := index(s)
+	for i := range n {
+		f := index(i)
 		c := counts[f]
 		counts[f] = c + 1
 		if c == 0 {
