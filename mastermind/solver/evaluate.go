@@ -99,8 +99,10 @@ func (e *evaluator) play(se *searcher, rem []int32, path []int32, guess int32, s
 	if len(p.group(win)) > 0 {
 		st.add(depth, 1)
 	}
-	// Each group adds to its own Stats, merged once every goroutine is done.
+	// Each group adds to its own Stats, merged once every goroutine is done. The groups share
+	// the guesses worth scoring, made when a group needs them.
 	sub := make([]Stats, fbs)
+	var gl *guessList
 	var wg sync.WaitGroup
 	for f := range fbs {
 		group := p.group(f)
@@ -111,15 +113,18 @@ func (e *evaluator) play(se *searcher, rem []int32, path []int32, guess int32, s
 			st.add(depth+1, 1)
 			continue
 		}
+		if gl == nil && len(group) > 2 {
+			gl = newGuessList(e.sp, path)
+		}
 		select {
 		case e.tokens <- struct{}{}:
 			wg.Go(func() {
 				defer func() { <-e.tokens }()
 				child := newSearcher(e.sp, e.strategy)
-				e.play(child, group, path, child.best(group, path), &sub[f])
+				e.play(child, group, path, child.best(group, gl), &sub[f])
 			})
 		default:
-			e.play(se, group, path, se.best(group, path), &sub[f])
+			e.play(se, group, path, se.best(group, gl), &sub[f])
 		}
 	}
 	wg.Wait()

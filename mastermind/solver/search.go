@@ -26,16 +26,55 @@ const parallelWork = 1 << 18
 // noLimit is the limit of a split that must not give up.
 const noLimit = math.MaxFloat64
 
+// guessList is what the guesses of a path leave worth scoring at the nodes they reach: the
+// path's symmetry, and the codes it leaves canonical in ascending order. Every child of a
+// node has the same path, so they share one list rather than each testing every code.
+type guessList struct {
+	sy    symmetry
+	codes []int32 // nil when the symmetry is trivial: every code
+}
+
+// newGuessList returns the guess list of the nodes path reaches.
+func newGuessList(sp *space, path []int32) *guessList {
+	gl := &guessList{sy: newSymmetry(sp, path)}
+	if !gl.sy.trivial {
+		gl.codes = make([]int32, 0, sp.n)
+		for c := range int32(sp.n) {
+			if gl.sy.canonical(sp.pegs[c]) {
+				gl.codes = append(gl.codes, c)
+			}
+		}
+	}
+	return gl
+}
+
+// size returns the number of codes in the list, of a space of n codes.
+func (gl *guessList) size(n int) int {
+	if gl.codes == nil {
+		return n
+	}
+	return len(gl.codes)
+}
+
+// at returns the list's k-th code.
+func (gl *guessList) at(k int) int32 {
+	if gl.codes == nil {
+		return int32(k)
+	}
+	return gl.codes[k]
+}
+
 // best returns the guess the strategy makes when rem (ascending code numbers, at least one)
-// remain after the guesses in path: the code of lowest cost; among equal costs a code that is
+// remain at a node of guess list gl: the code of lowest cost; among equal costs a code that is
 // still possible, then the lowest. A possible code that puts every secret in a group of its
 // own cannot be beaten, so best tries the remaining codes first and stops at the first such
-// code. It scores only the codes the path's symmetry leaves canonical.
-func (se *searcher) best(rem []int32, path []int32) int32 {
+// code. It scores only the codes of the list, and of those only one of each set that
+// differ in colours no secret left holds.
+func (se *searcher) best(rem []int32, gl *guessList) int32 {
 	if len(rem) <= 2 {
 		return rem[0] // it splits the rest into groups of one
 	}
-	sy := newSymmetry(se.sp, path)
+	sy := &gl.sy
 	bestCode, bestCost := int32(-1), 0.0
 	t := se.tally
 	se.sp.gather(rem, &se.sec)
@@ -67,16 +106,16 @@ func (se *searcher) best(rem []int32, path []int32) int32 {
 	}()
 
 	dead := se.sp.deadColors(rem)
-	n := se.sp.n
+	n := gl.size(se.sp.n)
 	workers := runtime.GOMAXPROCS(0)
 	if workers == 1 || n*len(rem) < parallelWork {
-		c, cost := se.scan(t, &sy, dead, se.sec, 0, n, bestCost)
+		c, cost := se.scan(t, gl, dead, se.sec, 0, n, bestCost)
 		if c >= 0 && se.strategy.compare(cost, bestCost) < 0 {
 			bestCode = c
 		}
 		return bestCode
 	}
-	// Split the impossible codes into ranges, one a worker, and merge in ascending order:
+	// Split the list into ranges, one a worker, and merge in ascending order:
 	// a later range wins only with a strictly lower cost, so ties still go to the lowest code.
 	type result struct {
 		code int32
@@ -87,7 +126,7 @@ func (se *searcher) best(rem []int32, path []int32) int32 {
 	for w := range workers {
 		lo, hi := n*w/workers, n*(w+1)/workers
 		wg.Go(func() {
-			c, cost := se.scan(newTally(se.sp), &sy, dead, se.sec, lo, hi, bestCost)
+			c, cost := se.scan(newTally(se.sp), gl, dead, se.sec, lo, hi, bestCost)
 			results[w] = result{c, cost}
 		})
 	}
@@ -113,13 +152,14 @@ func allSingletons(t *tally, n int) bool {
 	return true
 }
 
-// scan returns the best impossible code in [lo, hi) and its cost, the lowest of equals; -1
-// when the range has none. Only a cost strictly below bound, the best possible code's, can
+// scan returns the best impossible code among the list's codes lo to hi-1 and its cost, the
+// lowest of equals; -1 when the range has none. Only a cost strictly below bound, the best possible code's, can
 // matter, so each split gives up once it cannot get below bound or this range's best.
-func (se *searcher) scan(t *tally, sy *symmetry, dead uint16, sec secrets, lo, hi int, bound float64) (int32, float64) {
+func (se *searcher) scan(t *tally, gl *guessList, dead uint16, sec secrets, lo, hi int, bound float64) (int32, float64) {
 	bestCode, bestCost := int32(-1), 0.0
-	for c := int32(lo); c < int32(hi); c++ {
-		if se.possible[c] || se.sp.colors[c]&dead != 0 || !sy.trivial && !sy.canonical(se.sp.pegs[c]) {
+	for k := lo; k < hi; k++ {
+		c := gl.at(k)
+		if se.possible[c] || se.sp.colors[c]&dead != 0 {
 			continue
 		}
 		limit := bound

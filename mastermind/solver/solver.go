@@ -80,7 +80,7 @@ func (s *Solver) Next() (mastermind.Code, error) {
 	if len(s.path) == 0 {
 		return s.sp.code(s.se.firstGuess(s.remaining)), nil
 	}
-	return s.sp.code(s.se.best(s.remaining, s.path)), nil
+	return s.sp.code(s.se.best(s.remaining, newGuessList(s.sp, s.path))), nil
 }
 
 // Record keeps only the secrets that would give feedback fb to guess. The guess may be any
