@@ -38,7 +38,7 @@ type guessList struct {
 func newGuessList(sp *space, path []int32) *guessList {
 	gl := &guessList{sy: newSymmetry(sp, path)}
 	if !gl.sy.trivial {
-		gl.codes = make([]int32, 0, sp.n)
+		gl.codes = []int32{} // not nil: grown as needed, for a list may be far shorter than the space
 		for c := range int32(sp.n) {
 			if gl.sy.canonical(sp.pegs[c]) {
 				gl.codes = append(gl.codes, c)
@@ -96,6 +96,9 @@ func (se *searcher) best(rem []int32, gl *guessList) int32 {
 			return bestCode
 		}
 	}
+	if se.strategy.compare(bestCost, se.floor(len(rem))) <= 0 {
+		return bestCode // no code that is not a secret can do strictly better
+	}
 	for _, c := range rem {
 		se.possible[c] = true
 	}
@@ -104,7 +107,6 @@ func (se *searcher) best(rem []int32, gl *guessList) int32 {
 			se.possible[c] = false
 		}
 	}()
-
 	dead := se.sp.deadColors(rem)
 	n := gl.size(se.sp.n)
 	workers := runtime.GOMAXPROCS(0)
@@ -157,6 +159,7 @@ func allSingletons(t *tally, n int) bool {
 // matter, so each split gives up once it cannot get below bound or this range's best.
 func (se *searcher) scan(t *tally, gl *guessList, dead uint16, sec secrets, lo, hi int, bound float64) (int32, float64) {
 	bestCode, bestCost := int32(-1), 0.0
+	floor := se.floor(len(sec.pegs))
 	for k := lo; k < hi; k++ {
 		c := gl.at(k)
 		if se.possible[c] || se.sp.colors[c]&dead != 0 {
@@ -170,9 +173,33 @@ func (se *searcher) scan(t *tally, gl *guessList, dead uint16, sec secrets, lo, 
 		t.reset()
 		if ok && (bestCode < 0 || se.strategy.compare(cost, bestCost) < 0) {
 			bestCode, bestCost = c, cost
+			if se.strategy.compare(cost, floor) <= 0 {
+				break // no later code can cost less, and ties go to the lowest
+			}
 		}
 	}
 	return bestCode, bestCost
+}
+
+// floor returns the least cost a code that is not a possible secret can have with n secrets
+// left: it cannot get the winning feedback, so at best it splits them as evenly as can be
+// among the other feedbacks.
+func (se *searcher) floor(n int) float64 {
+	k := min(n, se.sp.maxGroups-1)
+	if k <= 0 {
+		return math.Inf(-1)
+	}
+	q, r := n/k, n%k
+	switch se.strategy {
+	case Knuth:
+		return float64(q + min(r, 1))
+	case MostParts:
+		return -float64(k)
+	case ExpectedSize:
+		return float64((k-r)*q*q + r*(q+1)*(q+1))
+	default:
+		return float64(k-r)*se.sp.xlogx[q] + float64(r)*se.sp.xlogx[q+1]
+	}
 }
 
 // firstGuess is the strategy's opening. Before any feedback every code is possible, and codes
