@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/deliberate-practice/katas/mastermind"
 )
@@ -161,11 +160,7 @@ func (sp *space) win() int { return sp.rules.Width*sp.stride + sp.rules.Width }
 
 // score returns the feedback index of code a against code b.
 func (sp *space) score(a, b int32) int {
-	x := sp.pegs[a] ^ sp.pegs[b]
-	x |= x >> 1
-	x |= x >> 2
-	black := sp.rules.Width - bits.OnesCount64(x&sp.low)
-	return black*sp.stride + int(sp.matches[int(sp.ms[a])*sp.nms+int(sp.ms[b])])
+	return blackIndex(sp.pegs[a]^sp.pegs[b], sp.low, sp.stride) + int(sp.matches[int(sp.ms[a])*sp.nms+int(sp.ms[b])])
 }
 
 // indexOf returns the feedback index of f, or the error CheckFeedback gives when no two codes
