@@ -158,6 +158,9 @@ func allSingletons(t *tally, n int) bool {
 // lowest of equals; -1 when the range has none. Only a cost strictly below bound, the best possible code's, can
 // matter, so each split gives up once it cannot get below bound or this range's best.
 func (se *searcher) scan(t *tally, gl *guessList, dead uint16, sec secrets, lo, hi int, bound float64) (int32, float64) {
+	if se.byMasks() {
+		return se.scanMasks(&t.rows, gl, dead, sec, lo, hi, bound)
+	}
 	bestCode, bestCost := int32(-1), 0.0
 	floor := se.floor(len(sec.pegs))
 	for k := lo; k < hi; k++ {

@@ -19,6 +19,7 @@ type tally struct {
 	// secrets in a row of one group do not wait on each other's count; split adds them into
 	// counts (merge) before it returns a cost, and reset clears them after a cut-off.
 	counts2 []int32
+	rows    maskRows // a scan's, when it rates by masks
 }
 
 func newTally(sp *space) *tally {
