@@ -43,16 +43,45 @@ func (se *searcher) cut(limit float64) int64 {
 	return math.MaxInt64
 }
 
+// sparseRater rates codes one at a time against the secrets of a sparse scan. Its loop is a
+// function of its own, with little else alive, so that the compiler keeps it in registers.
+type sparseRater struct {
+	pegs   []uint64
+	ms     []uint16
+	low    uint64
+	stride int
+	step   *[256]int64
+	counts [256]uint8 // secrets a feedback, zero between codes
+	fs     [256]uint8 // each secret's feedback, so as to clear counts
+}
+
+// rate scores the code packed as gp, whose row of matches is row, against each secret, adding
+// up the steps, and returns the running cost and how many secrets it scored: all of them, or
+// fewer when the running cost reached cut. It leaves their counts for the caller to clear.
+func (r *sparseRater) rate(gp uint64, row []uint8, cut int64) (int64, int) {
+	pegs := r.pegs
+	ms := r.ms[:len(pegs)]
+	low, stride, step := r.low, r.stride, r.step
+	counts, fs := &r.counts, &r.fs
+	var running int64
+	for i, p := range pegs {
+		f := uint8(blackIndex(gp^p, low, stride) + int(row[ms[i]]))
+		fs[uint8(i)] = f
+		x := counts[f]
+		counts[f] = x + 1
+		if running += step[x]; running >= cut {
+			return running, i + 1
+		}
+	}
+	return running, len(pegs)
+}
+
 // scanSparse is scan for ExpectedSize and Entropy on a sparse set, with the same result.
 func (se *searcher) scanSparse(gl *guessList, dead uint16, sec secrets, lo, hi int, bound float64) (int32, float64) {
 	sp := se.sp
-	pegs := sec.pegs
-	ms := sec.ms[:len(pegs)]
-	n := len(pegs)
-	stride, low, nms := sp.stride, sp.low, sp.nms
-	step, entropy := se.steps(), se.strategy == Entropy
-	var counts [256]uint8
-	var fs [sparseLimit]uint8
+	n := len(sec.pegs)
+	r := &sparseRater{pegs: sec.pegs, ms: sec.ms, low: sp.low, stride: sp.stride, step: se.steps()}
+	entropy := se.strategy == Entropy
 	floor := se.floor(n)
 	bestCode, bestCost := int32(-1), bound
 	cut := se.cut(bound)
@@ -61,22 +90,10 @@ func (se *searcher) scanSparse(gl *guessList, dead uint16, sec secrets, lo, hi i
 		if se.possible[c] || sp.colors[c]&dead != 0 {
 			continue
 		}
-		gp := sp.pegs[c]
-		row := sp.matches[int(sp.ms[c])*nms:][:nms]
-		var running int64
-		i := 0
-		for ; i < n; i++ {
-			f := uint8(blackIndex(gp^pegs[i], low, stride) + int(row[ms[i]]))
-			fs[i] = f
-			x := counts[f]
-			counts[f] = x + 1
-			if running += step[x]; running >= cut {
-				break
-			}
-		}
-		if i < n { // it gave up
-			for _, f := range fs[:i+1] {
-				counts[f] = 0
+		running, scored := r.rate(sp.pegs[c], sp.matches[int(sp.ms[c])*sp.nms:][:sp.nms], cut)
+		if scored < n || running >= cut { // it gave up
+			for _, f := range r.fs[:scored] {
+				r.counts[f] = 0
 			}
 			continue
 		}
@@ -84,15 +101,15 @@ func (se *searcher) scanSparse(gl *guessList, dead uint16, sec secrets, lo, hi i
 		if entropy {
 			// Summed over the groups in the order they were first seen, as split does.
 			cost = 0
-			for _, f := range fs[:n] {
-				if x := counts[f]; x > 0 {
+			for _, f := range r.fs[:n] {
+				if x := r.counts[f]; x > 0 {
 					cost += sp.xlogx[x]
-					counts[f] = 0
+					r.counts[f] = 0
 				}
 			}
 		} else {
-			for _, f := range fs[:n] {
-				counts[f] = 0
+			for _, f := range r.fs[:n] {
+				r.counts[f] = 0
 			}
 		}
 		if se.strategy.compare(cost, bestCost) < 0 {

@@ -54,9 +54,9 @@ func (t *tally) merge() {
 // call behind a check of the CPU, around which the compiler keeps no loop variable in a
 // register.
 func blackIndex(x, low uint64, stride int) int {
-	x |= x >> 1
-	x |= x >> 2
-	return int((^x&low)*0x1111111111111111>>60) * stride
+	y := x | x>>1
+	y |= y >> 2
+	return int((^y&low)*0x1111111111111111>>60) * stride
 }
 
 // secrets are the secrets a split scores a guess against: their packed pegs and multiset
