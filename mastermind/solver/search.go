@@ -161,8 +161,8 @@ func (se *searcher) scan(t *tally, gl *guessList, dead uint16, sec secrets, lo, 
 	if se.byMasks() {
 		return se.scanMasks(&t.rows, gl, dead, sec, lo, hi, bound)
 	}
-	if se.sparse(sec) {
-		return se.scanSparse(gl, dead, sec, lo, hi, bound)
+	if se.bySteps() {
+		return se.scanSteps(gl, dead, sec, lo, hi, bound)
 	}
 	bestCode, bestCost := int32(-1), 0.0
 	floor := se.floor(len(sec.pegs))

@@ -54,8 +54,9 @@ type space struct {
 	// 2^-32 and rounded down, less one: always below the true growth, so that a running sum
 	// of them never passes a limit before the exact sum does. growth[0] is 0.
 	growth []int64 // at least 256 long
-	// squareSteps[c] is 2c+1, how much the sum of squares grows when a group of c gains one.
-	squareSteps [256]int64
+	// squareSteps[c] is 2c+1, how much the sum of squares grows when a group of c gains one;
+	// at least 256 long.
+	squareSteps []int64
 	colors      []uint16 // colors[c]: bit d set when code c holds colour digit d
 	// maxGroups is the number of feedbacks a guess can get: the most groups it can split the
 	// secrets into.
@@ -136,6 +137,7 @@ func newSpace(r mastermind.Rules) (*space, error) {
 	for c := 1; c < n; c++ {
 		sp.growth[c] = int64(math.Floor((sp.xlogx[c+1]-sp.xlogx[c])*growthUnit)) - 1
 	}
+	sp.squareSteps = make([]int64, max(n, 256))
 	for c := range sp.squareSteps {
 		sp.squareSteps[c] = 2*int64(c) + 1
 	}
