@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -63,15 +65,17 @@ func TestPackedScoreIsScore(t *testing.T) {
 	}
 }
 
-// TestSplitCountsAreScores holds each strategy's split loop, which scores inline, to
-// mastermind.Score: the groups it counts for a guess are the feedbacks Score gives, on sets
-// of secrets small (counted sparsely) and large (counted densely).
-func TestSplitCountsAreScores(t *testing.T) {
+// TestSplitCostsAreScores holds each strategy's split, which scores inline, to
+// mastermind.Score: the cost it gives a guess is the cost of the groups Score makes, on sets
+// of secrets small (counted sparsely) and large (counted densely); and it gives up on a limit
+// the cost does not beat, but not on one it does.
+func TestSplitCostsAreScores(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	for _, r := range []mastermind.Rules{
 		mastermind.Classic,
 		{Colors: 16, Width: 3, MaxTurns: 9},
 		{Colors: 2, Width: 15, MaxTurns: 9},
+		{Colors: 8, Width: 5, MaxTurns: 9},
 	} {
 		sp, err := newSpace(r)
 		if err != nil {
@@ -79,32 +83,60 @@ func TestSplitCountsAreScores(t *testing.T) {
 		}
 		for _, s := range Strategies() {
 			se := newSearcher(sp, s)
-			for _, size := range []int{3, 40, 2000} {
+			for _, size := range []int{3, 40, 300, 2000} {
 				rem := make([]int32, 0, size)
 				for _, c := range rng.Perm(sp.n)[:min(size, sp.n)] {
 					rem = append(rem, int32(c))
 				}
 				g := rng.Int32N(int32(sp.n))
+				counts := make([]int, sp.feedbacks())
+				for _, c := range rem {
+					counts[scoreIndex(t, sp, g, c)]++
+				}
+				var want float64
+				for _, k := range counts {
+					switch s {
+					case Knuth:
+						want = max(want, float64(k))
+					case MostParts:
+						if k > 0 {
+							want--
+						}
+					case ExpectedSize:
+						want += float64(k * k)
+					case Entropy:
+						if k > 1 {
+							want += float64(k) * math.Log2(float64(k))
+						}
+					}
+				}
 				var sec secrets
 				sp.gather(rem, &sec)
-				if _, ok := se.split(se.tally, g, sec, noLimit); !ok {
-					t.Fatalf("%v: a split with no limit gave up", s)
+				what := fmt.Sprintf("%v, %dx%d, %d secrets", s, r.Width, r.Colors, len(rem))
+				got, ok := se.split(se.tally, g, sec, noLimit)
+				se.tally.reset()
+				if !ok || math.Abs(got-want) > 1e-9*max(1, want) {
+					t.Fatalf("%s: split = %v, %v; from Score %v", what, got, ok, want)
 				}
-				want := make([]int32, sp.feedbacks())
-				for _, c := range rem {
-					want[scoreIndex(t, sp, g, c)]++
-				}
-				for f := range want {
-					if se.tally.counts[f] != want[f] {
-						t.Fatalf("%v, %dx%d, %d secrets: %d got feedback %d, Score says %d", s, r.Width, r.Colors, len(rem), se.tally.counts[f], f, want[f])
-					}
+				if _, ok := se.split(se.tally, g, sec, want+1); !ok {
+					t.Errorf("%s: gave up on a limit of %v, above its cost %v", what, want+1, want)
 				}
 				se.tally.reset()
-				for f, c := range se.tally.counts {
-					if c != 0 {
-						t.Fatalf("%v: reset left %d in feedback %d", s, c, f)
-					}
+				if _, ok := se.split(se.tally, g, sec, want-1); ok {
+					t.Errorf("%s: did not give up on a limit of %v, below its cost %v", what, want-1, want)
 				}
+				se.tally.reset()
+				// A cost must beat the limit strictly; Entropy's cut-off leaves a margin for
+				// rounding, and compare calls costs that close a tie.
+				if _, ok := se.split(se.tally, g, sec, want); ok && s != Entropy {
+					t.Errorf("%s: did not give up on a limit of %v, its cost", what, want)
+				}
+				se.tally.reset()
+				// The scratch is clean after each: the same split again gives the same cost.
+				if again, _ := se.split(se.tally, g, sec, noLimit); again != got {
+					t.Fatalf("%s: split again = %v, first %v", what, again, got)
+				}
+				se.tally.reset()
 			}
 		}
 	}

@@ -87,7 +87,7 @@ func (se *searcher) best(rem []int32, gl *guessList) int32 {
 			limit = bestCost
 		}
 		cost, ok := se.split(t, c, se.sec, limit)
-		singletons := ok && allSingletons(t, len(rem))
+		singletons := ok && se.apart(cost, len(rem))
 		t.reset()
 		if ok && (bestCode < 0 || se.strategy.compare(cost, bestCost) < 0) {
 			bestCode, bestCost = c, cost
@@ -141,17 +141,18 @@ func (se *searcher) best(rem []int32, gl *guessList) int32 {
 	return bestCode
 }
 
-// allSingletons reports whether the last split put each of its n secrets in a group of its own.
-func allSingletons(t *tally, n int) bool {
-	if t.sparse {
-		return len(t.touched) == n
+// apart reports whether a split of n secrets that cost cost put each in a group of its own.
+func (se *searcher) apart(cost float64, n int) bool {
+	switch se.strategy {
+	case Knuth:
+		return cost <= 1
+	case MostParts:
+		return cost <= -float64(n)
+	case ExpectedSize:
+		return cost <= float64(n) // Σc² = Σc only when every c is 0 or 1
+	default:
+		return cost <= 0 // Σ c·log2(c) is 0 only when every c is 0 or 1
 	}
-	for _, c := range t.counts {
-		if c > 1 {
-			return false
-		}
-	}
-	return true
 }
 
 // scan returns the best impossible code among the list's codes lo to hi-1 and its cost, the
@@ -160,9 +161,6 @@ func allSingletons(t *tally, n int) bool {
 func (se *searcher) scan(t *tally, gl *guessList, dead uint16, sec secrets, lo, hi int, bound float64) (int32, float64) {
 	if se.byMasks() {
 		return se.scanMasks(&t.rows, gl, dead, sec, lo, hi, bound)
-	}
-	if se.bySteps() {
-		return se.scanSteps(gl, dead, sec, lo, hi, bound)
 	}
 	bestCode, bestCost := int32(-1), 0.0
 	floor := se.floor(len(sec.pegs))

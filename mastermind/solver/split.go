@@ -19,7 +19,8 @@ type tally struct {
 	// secrets in a row of one group do not wait on each other's count; split adds them into
 	// counts (merge) before it returns a cost, and reset clears them after a cut-off.
 	counts2 []int32
-	rows    maskRows // a scan's, when it rates by masks
+	rows    maskRows   // a scan's, when it rates by masks
+	steps   stepRaters // a split's, when it rates by steps
 }
 
 func newTally(sp *space) *tally {
@@ -76,28 +77,25 @@ func (sp *space) gather(set []int32, sec *secrets) {
 	}
 }
 
-// split scores guess g against every secret in sec, counting them by feedback into t, and
-// returns the strategy's cost of the split — lower is better. It gives up, returning false,
-// as soon as the cost can no longer fall below limit, since a code must beat limit strictly to
-// matter: each strategy's cost only moves one way as secrets are counted. It leaves t holding
-// the counts of the secrets it scored; the caller resets t.
+// split scores guess g against every secret in sec and returns the strategy's cost of the
+// split — lower is better. It gives up, returning false, as soon as the cost can no longer
+// fall below limit, since a code must beat limit strictly to matter: each strategy's cost only
+// moves one way as secrets are counted. t is its scratch; the caller resets t after it.
 //
-// Each strategy has a function of its own, whose loop is written out rather than shared, so
-// that it keeps its locals in registers and has no branch on the strategy; blackIndex is
-// inlined.
-// When the secrets outnumber the feedbacks, each loop takes two secrets at a time and counts
-// the second in counts2, so that two secrets of one group in a row do not wait on each
-// other's count (a load that waits for the store before it); merge then adds the two.
+// Knuth and MostParts have a function each, whose loop is written out rather than shared, so
+// that it keeps its locals in registers and has no branch on the strategy; ExpectedSize and
+// Entropy share one (split_steps.go). blackIndex is inlined. When the secrets outnumber the
+// feedbacks, each loop takes two secrets at a time and counts the second in counts2, so that
+// two secrets of one group in a row do not wait on each other's count (a load that waits for
+// the store before it); merge then adds the two.
 func (se *searcher) split(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
 	switch se.strategy {
 	case Knuth:
 		return se.splitKnuth(t, g, sec, limit)
-	case ExpectedSize:
-		return se.splitExpectedSize(t, g, sec, limit)
 	case MostParts:
 		return se.splitMostParts(t, g, sec, limit)
 	default:
-		return se.splitEntropy(t, g, sec, limit)
+		return se.splitSteps(t, g, sec, limit)
 	}
 }
 
@@ -167,65 +165,6 @@ func (se *searcher) splitKnuth(t *tally, g int32, sec secrets, limit float64) (f
 	return float64(largest), true
 }
 
-// splitExpectedSize is split for ExpectedSize: the cost is the sum of the squares of the group
-// sizes, which only grows.
-func (se *searcher) splitExpectedSize(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
-	sp := se.sp
-	gp := sp.pegs[g]
-	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
-	pegs, counts := sec.pegs, t.counts
-	ms := sec.ms[:len(pegs)]
-	n := len(pegs)
-	stride, low := sp.stride, sp.low
-	sparse := n < len(counts)
-	t.sparse = sparse
-	index := func(i int) int { return blackIndex(gp^pegs[i], low, stride) + int(row[ms[i]]) } // secret i's feedback
-	lim := int64(math.MaxInt64)
-	if limit < math.MaxInt64 {
-		lim = int64(limit)
-	}
-	var squares int64
-	if !sparse {
-		counts2 := t.counts2[:len(counts)]
-		i := 0
-		for ; i+1 < n; i += 2 {
-			f0 := index(i)
-			f1 := index(i + 1)
-			a := counts[f0]
-			counts[f0] = a + 1
-			p0 := a + counts2[f0] // the secrets of f0's group before s0
-			b := counts2[f1]
-			counts2[f1] = b + 1
-			squares += 2*int64(p0) + 2*int64(b+counts[f1]) + 2
-			if squares >= lim {
-				return 0, false
-			}
-		}
-		if i < n {
-			f := index(i)
-			c := counts[f]
-			counts[f] = c + 1
-			if squares += 2*int64(c+counts2[f]) + 1; squares >= lim {
-				return 0, false
-			}
-		}
-		t.merge()
-		return float64(squares), true
-	}
-	for i := range n {
-		f := index(i)
-		c := counts[f]
-		counts[f] = c + 1
-		if c == 0 {
-			t.touched = append(t.touched, uint16(f))
-		}
-		if squares += 2*int64(c) + 1; squares >= lim {
-			return 0, false
-		}
-	}
-	return float64(squares), true
-}
-
 // splitMostParts is split for MostParts: the cost is minus the number of groups, which can
 // fall by at most one a secret.
 func (se *searcher) splitMostParts(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
@@ -288,75 +227,4 @@ func (se *searcher) splitMostParts(t *tally, g int32, sec secrets, limit float64
 		}
 	}
 	return -float64(groups), true
-}
-
-// splitEntropy is split for Entropy: the cost is Σ c·log2(c) over the groups, which only grows.
-func (se *searcher) splitEntropy(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
-	sp := se.sp
-	gp := sp.pegs[g]
-	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
-	pegs, counts := sec.pegs, t.counts
-	ms := sec.ms[:len(pegs)]
-	n := len(pegs)
-	stride, low := sp.stride, sp.low
-	sparse := n < len(counts)
-	t.sparse = sparse
-	index := func(i int) int { return blackIndex(gp^pegs[i], low, stride) + int(row[ms[i]]) } // secret i's feedback
-	// The cut-off adds up growth, in whole units and always below the true growth, rather
-	// than floating point: an integer sum does not wait on a floating-point add each secret,
-	// and a group's first secret adds growth[0] = 0 with no branch. The cut-off is passed
-	// only once the exact sum is above limit, with a margin far above any rounding error in
-	// the cost, which is summed afresh from the counts.
-	cut := int64(math.MaxInt64)
-	if c := (limit + 1e-9*math.Max(1, math.Abs(limit))) * growthUnit; c < 1<<62 {
-		cut = int64(math.Ceil(c))
-	}
-	growth := sp.growth
-	var running int64
-	if !sparse {
-		counts2 := t.counts2[:len(counts)]
-		i := 0
-		for ; i+1 < n; i += 2 {
-			f0 := index(i)
-			f1 := index(i + 1)
-			a := counts[f0]
-			counts[f0] = a + 1
-			running += growth[a+counts2[f0]]
-			b := counts2[f1]
-			counts2[f1] = b + 1
-			running += growth[b+counts[f1]]
-			if running >= cut {
-				return 0, false
-			}
-		}
-		if i < n {
-			f := index(i)
-			c := counts[f]
-			counts[f] = c + 1
-			if running += growth[c+counts2[f]]; running >= cut {
-				return 0, false
-			}
-		}
-		t.merge()
-		var sum float64
-		for _, c := range counts {
-			sum += sp.xlogx[c]
-		}
-		return sum, true
-	}
-	for i := range n {
-		f := index(i)
-		c := counts[f]
-		counts[f] = c + 1
-		if c == 0 {
-			t.touched = append(t.touched, uint16(f))
-		} else if running += growth[c]; running >= cut {
-			return 0, false
-		}
-	}
-	var sum float64
-	for _, f := range t.touched {
-		sum += sp.xlogx[counts[f]]
-	}
-	return sum, true
 }

@@ -2,23 +2,17 @@ package solver
 
 import "math"
 
-// Scans by steps: ExpectedSize and Entropy, whose cost grows by a step that depends only on
-// the size of the group a secret joins (2c+1 for ExpectedSize, growth[c] for Entropy). A scan
-// rates each code with a rater, a loop of its own with little else alive so that the compiler
-// keeps it in registers, and sums the exact cost only for the codes past the cut-off. With
-// fewer secrets than feedbacks, as at most nodes of a tree, where a split would cost little
-// beyond its set-up, its call and the reset of its counts, the sparse rater counts in bytes
-// and keeps each secret's feedback to clear them; otherwise the dense rater counts in two
-// sets of counts, alternating, so that two secrets in a row of one group do not wait on each
-// other's count.
+// Splits by steps: ExpectedSize and Entropy, whose cost grows by a step that depends only on
+// the size of the group a secret joins (2c+1 for ExpectedSize, growth[c] for Entropy), so one
+// loop serves both. A split rates the code with a rater, a loop of its own with little else
+// alive so that the compiler keeps it in registers, and sums the exact cost only when the
+// code gets past the cut-off. With fewer secrets than feedbacks, as at most nodes of a tree,
+// the sparse rater counts in bytes and keeps each secret's feedback to clear them; otherwise
+// the dense rater counts in two sets of counts, alternating, so that two secrets in a row of
+// one group do not wait on each other's count.
 
 // sparseLimit is the most secrets the sparse rater takes: a count and a feedback fit a byte.
 const sparseLimit = 255
-
-// bySteps reports whether the searcher's scans rate by steps.
-func (se *searcher) bySteps() bool {
-	return se.strategy == ExpectedSize || se.strategy == Entropy
-}
 
 // steps returns the growth of the running cost when a group of c secrets gains one, in the
 // units cut uses: exact for ExpectedSize, below the true growth for Entropy. It is at least
@@ -46,8 +40,7 @@ func (se *searcher) cut(limit float64) int64 {
 	return math.MaxInt64
 }
 
-// sparseRater rates codes one at a time against the secrets of a sparse scan. Its loop is a
-// function of its own, with little else alive, so that the compiler keeps it in registers.
+// sparseRater rates a code against the secrets of a sparse split.
 type sparseRater struct {
 	pegs   []uint64
 	ms     []uint16
@@ -79,7 +72,7 @@ func (r *sparseRater) rate(gp uint64, row []uint8, cut int64) (int64, int) {
 	return running, len(pegs)
 }
 
-// denseRater rates codes one at a time against the secrets of a dense scan.
+// denseRater rates a code against the secrets of a dense split.
 type denseRater struct {
 	pegs            []uint64
 	ms              []uint16
@@ -128,92 +121,61 @@ func (r *denseRater) rate(gp uint64, row []uint8, cut int64) (int64, bool) {
 	return running, true
 }
 
-// scanSteps is scan for ExpectedSize and Entropy, with the same result.
-func (se *searcher) scanSteps(gl *guessList, dead uint16, sec secrets, lo, hi int, bound float64) (int32, float64) {
-	if len(sec.pegs) >= se.sp.feedbacks() || len(sec.pegs) > sparseLimit {
-		return se.scanDense(gl, dead, sec, lo, hi, bound)
-	}
+// stepRaters are a tally's raters, for splits by steps.
+type stepRaters struct {
+	sparse sparseRater
+	dense  denseRater
+}
+
+// splitSteps is split for ExpectedSize and Entropy. It leaves t's counts as they were: the
+// raters clear their own.
+func (se *searcher) splitSteps(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
+	t.sparse, t.touched = true, t.touched[:0] // nothing for reset to clear
 	sp := se.sp
-	n := len(sec.pegs)
-	r := &sparseRater{pegs: sec.pegs, ms: sec.ms, low: sp.low, stride: sp.stride, step: (*[256]int64)(se.steps())}
+	gp, row := sp.pegs[g], sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
+	cut := se.cut(limit)
 	entropy := se.strategy == Entropy
-	floor := se.floor(n)
-	bestCode, bestCost := int32(-1), bound
-	cut := se.cut(bound)
-	for k := lo; k < hi; k++ {
-		c := gl.at(k)
-		if se.possible[c] || sp.colors[c]&dead != 0 {
-			continue
-		}
-		running, scored := r.rate(sp.pegs[c], sp.matches[int(sp.ms[c])*sp.nms:][:sp.nms], cut)
-		if scored < n || running >= cut { // it gave up
+	n := len(sec.pegs)
+	if n < sp.feedbacks() && n <= sparseLimit {
+		r := &t.steps.sparse
+		r.pegs, r.ms, r.low, r.stride, r.step = sec.pegs, sec.ms, sp.low, sp.stride, (*[256]int64)(se.steps())
+		running, scored := r.rate(gp, row, cut)
+		if scored < n || running >= cut {
 			for _, f := range r.fs[:scored] {
 				r.counts[f] = 0
 			}
-			continue
+			return 0, false
 		}
 		cost := float64(running)
 		if entropy {
-			// Summed over the groups in the order they were first seen, as split does.
-			cost = 0
-			for _, f := range r.fs[:n] {
-				if x := r.counts[f]; x > 0 {
+			cost = 0 // summed over the groups in the order they were first seen
+		}
+		for _, f := range r.fs[:n] {
+			if x := r.counts[f]; x > 0 {
+				if entropy {
 					cost += sp.xlogx[x]
-					r.counts[f] = 0
 				}
-			}
-		} else {
-			for _, f := range r.fs[:n] {
 				r.counts[f] = 0
 			}
 		}
-		if se.strategy.compare(cost, bestCost) < 0 {
-			bestCode, bestCost = c, cost
-			cut = se.cut(cost)
-			if se.strategy.compare(cost, floor) <= 0 {
-				break // no later code can cost less, and ties go to the lowest
-			}
-		}
+		return cost, true
 	}
-	return bestCode, bestCost
-}
-
-// scanDense is scanSteps on a dense set.
-func (se *searcher) scanDense(gl *guessList, dead uint16, sec secrets, lo, hi int, bound float64) (int32, float64) {
-	sp := se.sp
-	r := &denseRater{pegs: sec.pegs, ms: sec.ms, low: sp.low, stride: sp.stride, step: se.steps()}
+	r := &t.steps.dense
+	r.pegs, r.ms, r.low, r.stride, r.step = sec.pegs, sec.ms, sp.low, sp.stride, se.steps()
 	nf := sp.feedbacks()
-	entropy := se.strategy == Entropy
-	floor := se.floor(len(sec.pegs))
-	bestCode, bestCost := int32(-1), bound
-	cut := se.cut(bound)
-	for k := lo; k < hi; k++ {
-		c := gl.at(k)
-		if se.possible[c] || sp.colors[c]&dead != 0 {
-			continue
-		}
-		running, ok := r.rate(sp.pegs[c], sp.matches[int(sp.ms[c])*sp.nms:][:sp.nms], cut)
-		if !ok {
-			clear(r.counts[:nf])
-			clear(r.counts2[:nf])
-			continue
-		}
-		cost := float64(running)
-		if entropy {
-			// Summed over the feedbacks in order, as split does.
-			cost = 0
-			for _, x := range r.counts[:nf] {
-				cost += sp.xlogx[x]
-			}
-		}
+	running, ok := r.rate(gp, row, cut)
+	if !ok {
 		clear(r.counts[:nf])
-		if se.strategy.compare(cost, bestCost) < 0 {
-			bestCode, bestCost = c, cost
-			cut = se.cut(cost)
-			if se.strategy.compare(cost, floor) <= 0 {
-				break // no later code can cost less, and ties go to the lowest
-			}
+		clear(r.counts2[:nf])
+		return 0, false
+	}
+	cost := float64(running)
+	if entropy {
+		cost = 0 // summed over the feedbacks in order
+		for _, x := range r.counts[:nf] {
+			cost += sp.xlogx[x]
 		}
 	}
-	return bestCode, bestCost
+	clear(r.counts[:nf])
+	return cost, true
 }
