@@ -3,7 +3,6 @@ package solver
 import (
 	"errors"
 	"math"
-	"slices"
 )
 
 // ErrNoTree means no tree of guesses breaks every secret within the cap OptimalWithin asks
@@ -26,7 +25,7 @@ const unbounded = math.MaxInt32
 // answered the first. It is not safe for concurrent use: each worker is an optimizer of its
 // own, sharing the tables and keeping its own memo and scratch.
 type optimizer struct {
-	memo    map[uint64][]memoEntry
+	memo    *memo
 	mark    []uint32 // mark[c] == node: code c is in the node's set
 	node    uint32
 	workers []*optimizer // clones that solve the first guess's groups side by side, one a core
@@ -59,20 +58,11 @@ type tables struct {
 	bit          [64]uint64 // bit[f] is 1<<f
 }
 
-// memoEntry is a solved set: its best tree, or a total its best tree is known to exceed.
-type memoEntry struct {
-	set   []int32
-	depth int32
-	exact bool
-	t     subtree // when exact
-	lower int32   // when not: every tree for the set totals at least this
-}
-
 // maxTableCodes is the largest game the search keeps an n×n score table for.
 const maxTableCodes = 1 << 13
 
 func newOptimizer(sp *space, capped bool) *optimizer {
-	o := &optimizer{tables: tables{sp: sp, capped: capped}, memo: map[uint64][]memoEntry{}, mark: make([]uint32, sp.n)}
+	o := &optimizer{tables: tables{sp: sp, capped: capped}, memo: newMemo(), mark: make([]uint32, sp.n)}
 	n := sp.n
 	w := sp.rules.Width
 	for f := range sp.feedbacks() {
@@ -147,7 +137,7 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 // clone returns an optimizer that shares o's tables but keeps its own memo and scratch, for a
 // goroutine of its own.
 func (o *optimizer) clone() *optimizer {
-	return &optimizer{tables: o.tables, memo: map[uint64][]memoEntry{}, mark: make([]uint32, len(o.mark))}
+	return &optimizer{tables: o.tables, memo: newMemo(), mark: make([]uint32, len(o.mark))}
 }
 
 // maxDepth is the depth to search to: the cap, or no limit.
@@ -165,10 +155,8 @@ func (o *optimizer) bestTree(set, path []int32, depth int32) (subtree, bool) {
 		o.parallel()
 	}
 	if len(set) > 2 {
-		for _, e := range o.memo[hash(set, depth)] {
-			if e.exact && e.depth == depth && slices.Equal(e.set, set) {
-				return e.t, true
-			}
+		if e, ok := o.memo.get(set, depth); ok && e.exact {
+			return e.t, true
 		}
 	}
 	limit := int32(unbounded)

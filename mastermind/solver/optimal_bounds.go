@@ -2,10 +2,6 @@ package solver
 
 // Bounds: what the optimal search knows of a set before it searches it.
 
-import (
-	"slices"
-)
-
 // reachable is the most secrets depth guesses can tell apart.
 func (o *optimizer) reachable(depth int32) int32 {
 	if int(depth) >= len(o.reach) {
@@ -23,13 +19,11 @@ func (o *optimizer) groupBound(g []int32, depth int32) int32 {
 		return 2*k - 1
 	}
 	lb := o.lb[k]
-	for _, e := range o.memo[hash(g, depth)] {
-		if e.depth == depth && slices.Equal(e.set, g) {
-			if e.exact {
-				return e.t.total
-			}
-			lb = max(lb, e.lower)
+	if e, ok := o.memo.get(g, depth); ok {
+		if e.exact {
+			return e.t.total
 		}
+		lb = max(lb, e.t.total)
 	}
 	if lb == 2*k-1 && o.lbApart[k] == 2*k {
 		for _, c := range g {

@@ -64,10 +64,8 @@ func (o *optimizer) solveGroups(ch children, path []int32, budget, depth int32) 
 	}
 	wg.Wait()
 	for _, w := range o.workers {
-		for k, entries := range w.memo {
-			o.memo[k] = append(o.memo[k], entries...)
-		}
-		clear(w.memo)
+		o.memo.merge(w.memo)
+		w.memo = newMemo()
 	}
 	if failed.Load() {
 		return 0, 0, false

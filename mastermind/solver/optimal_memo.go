@@ -3,9 +3,34 @@ package solver
 // The optimal search's driver: each set of secrets it solves is kept, so that a set met
 // again, by another path, costs a look-up.
 
-import (
-	"slices"
+// memo is what a search has learnt of the sets it met: for each set and depth, the best tree,
+// or a total every tree for the set exceeds. It holds no pointers, however large it grows
+// (some five million sets for 4 pegs of 8 colours), so that the garbage collector never
+// scans it: the sets are packed in chunks, a code in two bytes, and the entries are kept in a
+// map by the set's hash, chained through extra where two sets share a hash.
+type memo struct {
+	index  map[uint64]memoEntry
+	extra  []memoEntry // entries whose hash an earlier entry has
+	chunks [][]uint16
+}
+
+// memoEntry is a solved set: its best tree, or a total its best tree is known to exceed.
+type memoEntry struct {
+	at    uint32 // the set: chunk at>>chunkBits, from at&(chunkSize-1)
+	n     uint16 // the set's size, less one
+	exact bool
+	depth int32
+	t     subtree // when exact; when not, t.total is the lower bound: every tree totals at least it
+	next  int32   // the next entry of the same hash in extra, plus one; 0 at the end
+}
+
+// A chunk holds 2^20 codes (2 MiB); a set never straddles two.
+const (
+	chunkBits = 20
+	chunkSize = 1 << chunkBits
 )
+
+func newMemo() *memo { return &memo{index: map[uint64]memoEntry{}} }
 
 // hash keys a set of secrets and a depth.
 func hash(set []int32, depth int32) uint64 {
@@ -14,6 +39,120 @@ func hash(set []int32, depth int32) uint64 {
 		h = (h ^ uint64(uint32(c))) * 1099511628211
 	}
 	return h
+}
+
+// set returns the codes of entry e.
+func (m *memo) set(e memoEntry) []uint16 {
+	return m.chunks[e.at>>chunkBits][e.at&(chunkSize-1):][:int(e.n)+1]
+}
+
+// holds reports whether entry e is set at depth.
+func (m *memo) holds(e memoEntry, set []int32, depth int32) bool {
+	if e.depth != depth || int(e.n)+1 != len(set) {
+		return false
+	}
+	for i, c := range m.set(e) {
+		if int32(c) != set[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// get returns the entry for set at depth.
+func (m *memo) get(set []int32, depth int32) (memoEntry, bool) {
+	return m.getKey(hash(set, depth), set, depth)
+}
+
+// getKey is get for the set's hash key.
+func (m *memo) getKey(key uint64, set []int32, depth int32) (memoEntry, bool) {
+	e, ok := m.index[key]
+	for ok {
+		if m.holds(e, set, depth) {
+			return e, true
+		}
+		if e.next == 0 {
+			break
+		}
+		e = m.extra[e.next-1]
+	}
+	return memoEntry{}, false
+}
+
+// put records what a search of set at depth found: its best tree t when exact, or else that
+// every tree totals at least lower. An exact entry is kept over a bound; of two bounds, the
+// higher.
+func (m *memo) put(set []int32, depth int32, exact bool, t subtree, lower int32) {
+	m.putKey(hash(set, depth), set, depth, exact, t, lower)
+}
+
+// putKey is put for the set's hash key.
+func (m *memo) putKey(key uint64, set []int32, depth int32, exact bool, t subtree, lower int32) {
+	if !exact {
+		t = subtree{total: lower}
+	}
+	head, ok := m.index[key]
+	for e, i := head, -1; ok; {
+		if m.holds(e, set, depth) {
+			switch {
+			case e.exact:
+				return
+			case exact:
+				e.exact, e.t = true, t
+			default:
+				e.t.total = max(e.t.total, t.total)
+			}
+			if i < 0 {
+				m.index[key] = e
+			} else {
+				m.extra[i] = e
+			}
+			return
+		}
+		if e.next == 0 {
+			break
+		}
+		i = int(e.next - 1)
+		e = m.extra[i]
+	}
+	e := memoEntry{at: m.store(set), n: uint16(len(set) - 1), exact: exact, depth: depth, t: t}
+	if ok { // a second set of this hash: the new entry leads, the old one follows in extra
+		m.extra = append(m.extra, head)
+		e.next = int32(len(m.extra))
+	}
+	m.index[key] = e
+}
+
+// store packs set into the chunks and returns where it starts.
+func (m *memo) store(set []int32) uint32 {
+	last := len(m.chunks) - 1
+	if last < 0 || len(m.chunks[last])+len(set) > chunkSize {
+		m.chunks = append(m.chunks, make([]uint16, 0, chunkSize))
+		last++
+	}
+	at := uint32(last)<<chunkBits | uint32(len(m.chunks[last]))
+	for _, c := range set {
+		m.chunks[last] = append(m.chunks[last], uint16(c))
+	}
+	return at
+}
+
+// merge adds what other learnt to m.
+func (m *memo) merge(other *memo) {
+	var set []int32
+	add := func(e memoEntry) {
+		set = set[:0]
+		for _, c := range other.set(e) {
+			set = append(set, int32(c))
+		}
+		m.put(set, e.depth, e.exact, e.t, e.t.total)
+	}
+	for _, e := range other.index {
+		add(e)
+	}
+	for _, e := range other.extra {
+		add(e)
+	}
 }
 
 // solve returns the best tree for set (ascending codes, reached by the guesses in path) that
@@ -31,29 +170,15 @@ func (o *optimizer) solve(set, path []int32, limit, depth int32) (subtree, bool)
 	case o.lb[n] > limit || n > o.reachable(depth):
 		return subtree{}, false
 	}
-	key := hash(set, depth)
-	for _, e := range o.memo[key] {
-		if e.depth == depth && slices.Equal(e.set, set) {
-			if e.exact {
-				return e.t, e.t.total <= limit
-			}
-			if e.lower > limit {
-				return subtree{}, false
-			}
+	if e, ok := o.memo.get(set, depth); ok {
+		if e.exact {
+			return e.t, e.t.total <= limit
+		}
+		if e.t.total > limit {
+			return subtree{}, false
 		}
 	}
 	t, ok := o.search(set, path, limit, depth)
-	entry := memoEntry{set: slices.Clone(set), depth: depth, exact: ok, t: t, lower: limit + 1}
-	entries := o.memo[key]
-	for i, e := range entries {
-		if e.depth == depth && slices.Equal(e.set, set) {
-			if !ok {
-				entry.lower = max(entry.lower, e.lower)
-			}
-			entries[i] = entry
-			return t, ok
-		}
-	}
-	o.memo[key] = append(entries, entry)
+	o.memo.put(set, depth, ok, t, limit+1)
 	return t, ok
 }

@@ -1,0 +1,54 @@
+package solver
+
+import "testing"
+
+// TestMemoKeepsSetsApart holds the memo to its word where it is hardest to see: sets that
+// share a hash (forced here, one key for all), the same set at two depths, bounds that only
+// rise, an exact answer that a bound never overwrites, and a merge.
+func TestMemoKeepsSetsApart(t *testing.T) {
+	const key = 42
+	m := newMemo()
+	a, b, c := []int32{1, 2, 3}, []int32{1, 2, 4}, []int32{1, 2}
+	m.putKey(key, a, 5, false, subtree{}, 10)
+	m.putKey(key, b, 5, true, subtree{total: 9, worst: 3, guess: 2}, 0)
+	m.putKey(key, a, 6, false, subtree{}, 20)
+	m.putKey(key, c, 5, false, subtree{}, 30)
+	m.putKey(key, a, 5, false, subtree{}, 8)  // a lower bound than known: kept at 10
+	m.putKey(key, b, 5, false, subtree{}, 50) // a bound after the exact answer: ignored
+	m.putKey(key, a, 6, false, subtree{}, 25) // a higher bound: raised
+	check := func(m *memo, set []int32, depth int32, exact bool, total int32) {
+		t.Helper()
+		e, ok := m.getKey(key, set, depth)
+		if !ok || e.exact != exact || e.t.total != total {
+			t.Errorf("%v at depth %d: %+v, %v; want exact %v, total %d", set, depth, e, ok, exact, total)
+		}
+	}
+	check(m, a, 5, false, 10)
+	check(m, b, 5, true, 9)
+	check(m, a, 6, false, 25)
+	check(m, c, 5, false, 30)
+	if e, ok := m.getKey(key, []int32{1, 2, 5}, 5); ok {
+		t.Errorf("a set never put: %+v", e)
+	}
+	if e, _ := m.getKey(key, b, 5); e.t != (subtree{9, 3, 2}) {
+		t.Errorf("b's tree = %+v, want {9 3 2}", e.t)
+	}
+	// A merge by the sets' own hashes: an exact answer replaces a bound, and a bound does not
+	// replace an exact answer.
+	x, y := newMemo(), newMemo()
+	x.put(a, 5, false, subtree{}, 10)
+	x.put(b, 5, true, subtree{total: 9, worst: 3, guess: 2}, 0)
+	y.put(a, 5, true, subtree{total: 12, worst: 4, guess: 1}, 0)
+	y.put(b, 5, false, subtree{}, 11)
+	y.put(c, 5, false, subtree{}, 7)
+	x.merge(y)
+	for _, w := range []struct {
+		set   []int32
+		exact bool
+		total int32
+	}{{a, true, 12}, {b, true, 9}, {c, false, 7}} {
+		if e, ok := x.get(w.set, 5); !ok || e.exact != w.exact || e.t.total != w.total {
+			t.Errorf("merged %v: %+v, %v; want exact %v, total %d", w.set, e, ok, w.exact, w.total)
+		}
+	}
+}
