@@ -31,6 +31,7 @@ type optimizer struct {
 	workers []*optimizer // clones that solve the first guess's groups side by side, one a core
 	// Scratch for rateAll, an entry a code.
 	masks  []uint64
+	acc16  []uint64 // maskBy16's masks, four codes a word
 	counts []uint8
 	rated  []int32
 	tables
@@ -40,6 +41,11 @@ type optimizer struct {
 type tables struct {
 	sp    *space
 	table []uint8 // table[g*n+s] is the feedback of g against s, as a dense index
+	// bits16 is the table again as bits, for games of at most 16 feedbacks and at most
+	// maxBitsCodes codes: row s is words16 words, each holding four codes' 16-bit
+	// 1<<feedback against s (0 past the last code).
+	bits16  []uint64
+	words16 int
 	// dense[f] is the dense index of the space's feedback index f: the feedbacks that can
 	// happen numbered from 0 in the same order, nDense of them, win the all-black one's.
 	dense       [256]uint8
@@ -58,8 +64,12 @@ type tables struct {
 	bit          [64]uint64 // bit[f] is 1<<f
 }
 
-// maxTableCodes is the largest game the search keeps an n×n score table for.
-const maxTableCodes = 1 << 13
+// maxTableCodes is the largest game the search keeps an n×n score table for, and
+// maxBitsCodes the largest it keeps bits16 for (32 MiB for 4096 codes).
+const (
+	maxTableCodes = 1 << 13
+	maxBitsCodes  = 1 << 12
+)
 
 func newOptimizer(sp *space, capped bool) *optimizer {
 	o := &optimizer{tables: tables{sp: sp, capped: capped}, memo: newMemo(), mark: make([]uint32, sp.n)}
@@ -79,6 +89,16 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 			row := o.table[int(g)*n:][:n]
 			for s := range int32(n) {
 				row[s] = o.dense[sp.score(g, s)]
+			}
+		}
+	}
+	if n <= maxBitsCodes && o.nDense <= 16 {
+		o.words16 = (n + 3) / 4
+		o.bits16 = make([]uint64, n*o.words16)
+		for s := range n {
+			row := o.bits16[s*o.words16:][:o.words16]
+			for c, f := range o.table[s*n:][:n] {
+				row[c/4] |= 1 << f << (16 * (c % 4))
 			}
 		}
 	}

@@ -54,21 +54,25 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 		// each; for a larger set it is a lower bound, which search makes exact for the codes
 		// that pass it. Four rows at a time, so that each code's mask is written a quarter as often.
 		if o.masks == nil {
-			o.masks = make([]uint64, N)
+			o.masks, o.acc16 = make([]uint64, N), make([]uint64, o.words16)
 		}
 		masks := o.masks
-		clear(masks)
-		bit := &o.bit
-		i := 0
-		for ; i+3 < len(set); i += 4 {
-			r0, r1, r2, r3 := o.row(set[i]), o.row(set[i+1])[:N], o.row(set[i+2])[:N], o.row(set[i+3])[:N]
-			for c, f := range r0 {
-				masks[c] |= bit[f&63] | bit[r1[c]&63] | bit[r2[c]&63] | bit[r3[c]&63]
+		if o.bits16 != nil {
+			o.maskBy16(set)
+		} else {
+			clear(masks)
+			bit := &o.bit
+			i := 0
+			for ; i+3 < len(set); i += 4 {
+				r0, r1, r2, r3 := o.row(set[i]), o.row(set[i+1])[:N], o.row(set[i+2])[:N], o.row(set[i+3])[:N]
+				for c, f := range r0 {
+					masks[c] |= bit[f&63] | bit[r1[c]&63] | bit[r2[c]&63] | bit[r3[c]&63]
+				}
 			}
-		}
-		for ; i < len(set); i++ {
-			for c, f := range o.row(set[i]) {
-				masks[c] |= bit[f&63]
+			for ; i < len(set); i++ {
+				for c, f := range o.row(set[i]) {
+					masks[c] |= bit[f&63]
+				}
 			}
 		}
 		winBit := uint64(1) << o.win
@@ -118,6 +122,32 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 		rated[c] = n + 2*(n-found) - groups + extra
 	}
 	return byCounts
+}
+
+// maskBy16 sets o.masks for set as rateAll does, from the table of feedback bits: each row a
+// word for four codes, so that OR-ing four rows into the masks takes a handful of steps for
+// sixteen scores.
+func (o *optimizer) maskBy16(set []int32) {
+	words := o.words16
+	acc := o.acc16[:words]
+	clear(acc)
+	row := func(s int32) []uint64 { return o.bits16[int(s)*words:][:words] }
+	i := 0
+	for ; i+3 < len(set); i += 4 {
+		r0, r1, r2, r3 := row(set[i]), row(set[i+1]), row(set[i+2]), row(set[i+3])
+		for w := range acc {
+			acc[w] |= r0[w] | r1[w] | r2[w] | r3[w]
+		}
+	}
+	for ; i < len(set); i++ {
+		for w, x := range row(set[i]) {
+			acc[w] |= x
+		}
+	}
+	masks := o.masks
+	for c := range masks {
+		masks[c] = acc[c>>2] >> (16 * (c & 3)) & 0xFFFF
+	}
 }
 
 const (
