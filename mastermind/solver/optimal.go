@@ -29,6 +29,7 @@ type optimizer struct {
 	mark    []uint32 // mark[c] == node: code c is in the node's set
 	node    uint32
 	workers []*optimizer // clones that solve the first guess's groups side by side, one a core
+	scratch []*scratch   // a node's own slices, by its depth
 	// Scratch for rateAll, an entry a code.
 	masks  []uint64
 	acc16  []uint64 // maskBy16's masks, four codes a word

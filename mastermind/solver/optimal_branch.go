@@ -78,17 +78,18 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	}
 	sy := newSymmetry(sp, path)
 	dead := sp.deadColors(set)
-	counts := make([]int32, o.nDense) // this node's own: the children have theirs
+	sc := o.scratchAt(len(path), int(n))
+	counts := sc.counts // this node's own: the children have theirs
 	// score returns a code's candidate, and false when it cannot help. It counts into the
 	// node's counts and clears only what it touched, so that a small set costs little.
-	touched := make([]int, len(counts)+1)
+	touched := sc.touched
 	reach := o.reachable(childDepth)
 	// Scores are symmetric, so a guess's scores against the set are one column of the
 	// table across the set's rows: scanning the guesses in order reads each row straight
 	// through, which the cache likes far better than a row per guess.
 	var rows [][]uint8
 	if o.table != nil {
-		rows = make([][]uint8, len(set))
+		rows = sc.rows[:len(set)]
 		for i, s := range set {
 			rows[i] = o.row(s)
 		}
@@ -133,7 +134,8 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	}
 	// The possible codes first: they are few, and often good enough that no other code can
 	// beat them, which spares scanning every code.
-	var cands []candidate
+	cands := sc.cands[:0]
+	defer func() { sc.cands = cands[:0] }() // kept, grown, for the next node at this depth
 	for _, c := range set {
 		if sy.trivial || sy.canonical(sp.pegs[c]) {
 			if cand, ok := score(c); ok {
@@ -195,11 +197,44 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	return best.t, best.found
 }
 
+// scratch is what a node of the search needs for itself, kept for the next node at the same
+// depth: the search is depth-first, so one node a depth is alive at a time.
+type scratch struct {
+	counts, tcounts, start, pos []int32 // nDense long
+	touched                     []int
+	rows                        [][]uint8
+	cands                       []candidate
+	groups                      []int32
+	fb                          []uint8
+	sig                         []byte
+	order, idx                  []int
+	bound                       []int32
+	seen                        map[string]struct{}
+}
+
+// scratchAt returns the scratch of the nodes level guesses deep, grown for sets of n.
+func (o *optimizer) scratchAt(level, n int) *scratch {
+	for len(o.scratch) <= level {
+		nd := o.nDense
+		o.scratch = append(o.scratch, &scratch{
+			counts: make([]int32, nd), tcounts: make([]int32, nd), start: make([]int32, nd), pos: make([]int32, nd),
+			touched: make([]int, nd+1), order: make([]int, 0, nd), idx: make([]int, 0, nd), bound: make([]int32, 0, nd),
+			seen: map[string]struct{}{},
+		})
+	}
+	sc := o.scratch[level]
+	if len(sc.groups) < n {
+		sc.rows, sc.groups, sc.fb, sc.sig = make([][]uint8, n), make([]int32, n), make([]uint8, n), make([]byte, n)
+	}
+	return sc
+}
+
 // tryAll tries the candidates, best lower bound first, against the champion, the best tree so
 // far, which it updates.
 func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion, childDepth int32) {
 	n := int32(len(set))
-	counts := make([]int32, o.nDense)
+	sc := o.scratchAt(len(path), int(n))
+	counts := sc.tcounts
 	win := o.win
 	slices.SortFunc(cands, func(a, b candidate) int {
 		if c := cmp.Compare(a.lb, b.lb); c != 0 {
@@ -215,15 +250,15 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion,
 	})
 
 	next := append(path[:len(path):len(path)], 0)
-	groups := make([]int32, n)
-	start, pos := make([]int32, o.nDense), make([]int32, o.nDense) // where each feedback's group starts in groups
-	seen := map[string]struct{}{}
-	order, idx := make([]int, 0, o.nDense), make([]int, 0, o.nDense)
-	bound := make([]int32, 0, o.nDense)
-	fb := make([]uint8, n) // the candidate's feedback for each secret of set
-	sig := make([]byte, n) // the same, relabelled by first appearance
-	var label [256]byte    // label[f]-1 is f's label, 0 while f has none
-	var labelled []uint8   // the feedbacks with a label, to clear them
+	groups := sc.groups[:n]
+	start, pos := sc.start, sc.pos // where each feedback's group starts in groups
+	seen := sc.seen
+	clear(seen)
+	order, idx, bound := sc.order, sc.idx, sc.bound
+	fb := sc.fb[:n]      // the candidate's feedback for each secret of set
+	sig := sc.sig[:n]    // the same, relabelled by first appearance
+	var label [256]byte  // label[f]-1 is f's label, 0 while f has none
+	var labelled []uint8 // the feedbacks with a label, to clear them
 	for _, c := range cands {
 		if c.lb > best.t.total {
 			break // sorted: none after it can do better
