@@ -100,9 +100,16 @@ func (e *evaluator) play(se *searcher, rem []int32, path []int32, guess int32, s
 		st.add(depth, 1)
 	}
 	// Each group adds to its own Stats, merged once every goroutine is done. The groups share
-	// the guesses worth scoring, made when a group needs them.
+	// the guesses worth scoring, made before any goroutine starts when a group of more than
+	// two needs them (best answers a group of two without).
 	sub := make([]Stats, fbs)
 	var gl *guessList
+	for f := range fbs {
+		if f != win && len(p.group(f)) > 2 {
+			gl = newGuessList(e.sp, path)
+			break
+		}
+	}
 	var wg sync.WaitGroup
 	for f := range fbs {
 		group := p.group(f)
@@ -112,9 +119,6 @@ func (e *evaluator) play(se *searcher, rem []int32, path []int32, guess int32, s
 		if len(group) == 1 {
 			st.add(depth+1, 1)
 			continue
-		}
-		if gl == nil && len(group) > 2 {
-			gl = newGuessList(e.sp, path)
 		}
 		select {
 		case e.tokens <- struct{}{}:
