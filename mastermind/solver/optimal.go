@@ -25,7 +25,10 @@ const unbounded = math.MaxInt32
 // answered the first. It is not safe for concurrent use: each worker is an optimizer of its
 // own, sharing the tables and keeping its own memo and scratch.
 type optimizer struct {
-	memo    *memo
+	memo *memo
+	// shared is the memo of the optimizer whose worker this is, which the worker reads but
+	// never writes: it holds still while the workers run.
+	shared  *memo
 	mark    []uint32 // mark[c] == node: code c is in the node's set
 	node    uint32
 	workers []*optimizer // clones that solve the first guess's groups side by side, one a core
@@ -158,7 +161,7 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 // clone returns an optimizer that shares o's tables but keeps its own memo and scratch, for a
 // goroutine of its own.
 func (o *optimizer) clone() *optimizer {
-	return &optimizer{tables: o.tables, memo: newMemo(), mark: make([]uint32, len(o.mark))}
+	return &optimizer{tables: o.tables, memo: newMemo(), shared: o.memo, mark: make([]uint32, len(o.mark))}
 }
 
 // maxDepth is the depth to search to: the cap, or no limit.
@@ -176,7 +179,7 @@ func (o *optimizer) bestTree(set, path []int32, depth int32) (subtree, bool) {
 		o.parallel()
 	}
 	if len(set) > 2 {
-		if e, ok := o.memo.get(set, depth); ok && e.exact {
+		if e, ok := o.recall(set, depth); ok && e.exact {
 			return e.t, true
 		}
 	}

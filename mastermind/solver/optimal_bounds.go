@@ -19,7 +19,7 @@ func (o *optimizer) groupBound(g []int32, depth int32) int32 {
 		return 2*k - 1
 	}
 	lb := o.lb[k]
-	if e, ok := o.memo.get(g, depth); ok {
+	if e, ok := o.recall(g, depth); ok {
 		if e.exact {
 			return e.t.total
 		}

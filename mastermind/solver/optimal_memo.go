@@ -155,6 +155,15 @@ func (m *memo) merge(other *memo) {
 	}
 }
 
+// recall returns what the optimizer knows of set at depth: from its own memo, or else from the
+// memo it shares.
+func (o *optimizer) recall(set []int32, depth int32) (memoEntry, bool) {
+	if e, ok := o.memo.get(set, depth); ok || o.shared == nil {
+		return e, ok
+	}
+	return o.shared.get(set, depth)
+}
+
 // solve returns the best tree for set (ascending codes, reached by the guesses in path) that
 // needs at most depth guesses and totals at most limit, and false when there is none. A true
 // answer is exact, whatever the limit: the limit only lets the search give up sooner.
@@ -170,7 +179,7 @@ func (o *optimizer) solve(set, path []int32, limit, depth int32) (subtree, bool)
 	case o.lb[n] > limit || n > o.reachable(depth):
 		return subtree{}, false
 	}
-	if e, ok := o.memo.get(set, depth); ok {
+	if e, ok := o.recall(set, depth); ok {
 		if e.exact {
 			return e.t, e.t.total <= limit
 		}
