@@ -180,7 +180,7 @@ func (o *optimizer) bestTree(set, path []int32, depth int32) (subtree, bool) {
 	}
 	if len(set) > 2 {
 		if e, ok := o.recall(set, depth); ok && e.exact {
-			return e.t, true
+			return e.tree(), true
 		}
 	}
 	limit := int32(unbounded)

@@ -21,9 +21,9 @@ func (o *optimizer) groupBound(g []int32, depth int32) int32 {
 	lb := o.lb[k]
 	if e, ok := o.recall(g, depth); ok {
 		if e.exact {
-			return e.t.total
+			return e.total
 		}
-		lb = max(lb, e.t.total)
+		lb = max(lb, e.total)
 	}
 	if lb == 2*k-1 && o.lbApart[k] == 2*k {
 		for _, c := range g {

@@ -14,14 +14,39 @@ type memo struct {
 	chunks [][]uint16
 }
 
-// memoEntry is a solved set: its best tree, or a total its best tree is known to exceed.
+// memoEntry is a solved set: its best tree, or a total its best tree is known to exceed. It
+// is packed into 20 bytes, for there are millions: codes fit two bytes (CodeLimit), and a
+// depth is unbounded or a cap of at most 127.
 type memoEntry struct {
 	at    uint32 // the set: chunk at>>chunkBits, from at&(chunkSize-1)
+	total int32  // the best tree's total when exact; when not, every tree totals at least this
+	next  int32  // the next entry of the same hash in extra, plus one; 0 at the end
 	n     uint16 // the set's size, less one
+	guess uint16 // the best tree's first guess, when exact
+	depth int8   // the depth, -1 for unbounded
+	worst uint8  // the best tree's worst case, when exact
 	exact bool
-	depth int32
-	t     subtree // when exact; when not, t.total is the lower bound: every tree totals at least it
-	next  int32   // the next entry of the same hash in extra, plus one; 0 at the end
+}
+
+// packDepth returns depth as a memoEntry holds it.
+func packDepth(depth int32) int8 {
+	if depth > 127 {
+		return -1
+	}
+	return int8(depth)
+}
+
+// tree returns the entry's best tree, when it is exact.
+func (e memoEntry) tree() subtree {
+	return subtree{total: e.total, worst: int32(e.worst), guess: int32(e.guess)}
+}
+
+// unpackDepth returns the depth of entry e.
+func (e memoEntry) unpackDepth() int32 {
+	if e.depth < 0 {
+		return unbounded
+	}
+	return int32(e.depth)
 }
 
 // A chunk holds 2^20 codes (2 MiB); a set never straddles two.
@@ -48,7 +73,7 @@ func (m *memo) set(e memoEntry) []uint16 {
 
 // holds reports whether entry e is set at depth.
 func (m *memo) holds(e memoEntry, set []int32, depth int32) bool {
-	if e.depth != depth || int(e.n)+1 != len(set) {
+	if e.depth != packDepth(depth) || int(e.n)+1 != len(set) {
 		return false
 	}
 	for i, c := range m.set(e) {
@@ -91,6 +116,9 @@ func (m *memo) putKey(key uint64, set []int32, depth int32, exact bool, t subtre
 	if !exact {
 		t = subtree{total: lower}
 	}
+	if t.worst > 255 {
+		t.worst = 255 // a cap is at most 127, and an uncapped worst case past 255 never matters
+	}
 	head, ok := m.index[key]
 	for e, i := head, -1; ok; {
 		if m.holds(e, set, depth) {
@@ -98,9 +126,9 @@ func (m *memo) putKey(key uint64, set []int32, depth int32, exact bool, t subtre
 			case e.exact:
 				return
 			case exact:
-				e.exact, e.t = true, t
+				e.exact, e.total, e.worst, e.guess = true, t.total, uint8(t.worst), uint16(t.guess)
 			default:
-				e.t.total = max(e.t.total, t.total)
+				e.total = max(e.total, t.total)
 			}
 			if i < 0 {
 				m.index[key] = e
@@ -115,7 +143,8 @@ func (m *memo) putKey(key uint64, set []int32, depth int32, exact bool, t subtre
 		i = int(e.next - 1)
 		e = m.extra[i]
 	}
-	e := memoEntry{at: m.store(set), n: uint16(len(set) - 1), exact: exact, depth: depth, t: t}
+	e := memoEntry{at: m.store(set), n: uint16(len(set) - 1), exact: exact, depth: packDepth(depth),
+		total: t.total, worst: uint8(t.worst), guess: uint16(t.guess)}
 	if ok { // a second set of this hash: the new entry leads, the old one follows in extra
 		m.extra = append(m.extra, head)
 		e.next = int32(len(m.extra))
@@ -145,7 +174,7 @@ func (m *memo) merge(other *memo) {
 		for _, c := range other.set(e) {
 			set = append(set, int32(c))
 		}
-		m.put(set, e.depth, e.exact, e.t, e.t.total)
+		m.put(set, e.unpackDepth(), e.exact, e.tree(), e.total)
 	}
 	for _, e := range other.index {
 		add(e)
@@ -181,9 +210,9 @@ func (o *optimizer) solve(set, path []int32, limit, depth int32) (subtree, bool)
 	}
 	if e, ok := o.recall(set, depth); ok {
 		if e.exact {
-			return e.t, e.t.total <= limit
+			return e.tree(), e.total <= limit
 		}
-		if e.t.total > limit {
+		if e.total > limit {
 			return subtree{}, false
 		}
 	}

@@ -13,13 +13,15 @@ func TestMemoKeepsSetsApart(t *testing.T) {
 	m.putKey(key, b, 5, true, subtree{total: 9, worst: 3, guess: 2}, 0)
 	m.putKey(key, a, 6, false, subtree{}, 20)
 	m.putKey(key, c, 5, false, subtree{}, 30)
+	m.putKey(key, c, unbounded, false, subtree{}, 31)
+	m.putKey(key, c, 127, false, subtree{}, 32)
 	m.putKey(key, a, 5, false, subtree{}, 8)  // a lower bound than known: kept at 10
 	m.putKey(key, b, 5, false, subtree{}, 50) // a bound after the exact answer: ignored
 	m.putKey(key, a, 6, false, subtree{}, 25) // a higher bound: raised
 	check := func(m *memo, set []int32, depth int32, exact bool, total int32) {
 		t.Helper()
 		e, ok := m.getKey(key, set, depth)
-		if !ok || e.exact != exact || e.t.total != total {
+		if !ok || e.exact != exact || e.total != total {
 			t.Errorf("%v at depth %d: %+v, %v; want exact %v, total %d", set, depth, e, ok, exact, total)
 		}
 	}
@@ -27,11 +29,13 @@ func TestMemoKeepsSetsApart(t *testing.T) {
 	check(m, b, 5, true, 9)
 	check(m, a, 6, false, 25)
 	check(m, c, 5, false, 30)
+	check(m, c, unbounded, false, 31)
+	check(m, c, 127, false, 32)
 	if e, ok := m.getKey(key, []int32{1, 2, 5}, 5); ok {
 		t.Errorf("a set never put: %+v", e)
 	}
-	if e, _ := m.getKey(key, b, 5); e.t != (subtree{9, 3, 2}) {
-		t.Errorf("b's tree = %+v, want {9 3 2}", e.t)
+	if e, _ := m.getKey(key, b, 5); e.tree() != (subtree{9, 3, 2}) {
+		t.Errorf("b's tree = %+v, want {9 3 2}", e.tree())
 	}
 	// A merge by the sets' own hashes: an exact answer replaces a bound, and a bound does not
 	// replace an exact answer.
@@ -47,7 +51,7 @@ func TestMemoKeepsSetsApart(t *testing.T) {
 		exact bool
 		total int32
 	}{{a, true, 12}, {b, true, 9}, {c, false, 7}} {
-		if e, ok := x.get(w.set, 5); !ok || e.exact != w.exact || e.t.total != w.total {
+		if e, ok := x.get(w.set, 5); !ok || e.exact != w.exact || e.total != w.total {
 			t.Errorf("merged %v: %+v, %v; want exact %v, total %d", w.set, e, ok, w.exact, w.total)
 		}
 	}
