@@ -34,11 +34,18 @@ type guessList struct {
 	codes []int32 // nil when the symmetry is trivial: every code
 }
 
-// newGuessList returns the guess list of the nodes path reaches.
+// newGuessList returns the guess list of the nodes path reaches. It counts the canonical
+// codes before it lists them, so that the list is one allocation of its own size.
 func newGuessList(sp *space, path []int32) *guessList {
 	gl := &guessList{sy: newSymmetry(sp, path)}
 	if !gl.sy.trivial {
-		gl.codes = []int32{} // not nil: grown as needed, for a list may be far shorter than the space
+		k := 0
+		for c := range int32(sp.n) {
+			if gl.sy.canonical(sp.pegs[c]) {
+				k++
+			}
+		}
+		gl.codes = make([]int32, 0, k)
 		for c := range int32(sp.n) {
 			if gl.sy.canonical(sp.pegs[c]) {
 				gl.codes = append(gl.codes, c)
