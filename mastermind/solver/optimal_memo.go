@@ -8,11 +8,19 @@ package solver
 // (some five million sets for 4 pegs of 8 colours), so that the garbage collector never
 // scans it: the sets are packed in chunks, a code in two bytes, and the entries are kept in a
 // map by the set's hash, chained through extra where two sets share a hash.
+//
+// Most look-ups are for sets never met, and a miss in a map of millions waits on memory, so
+// a filter of one bit a hash, a few bits an entry, answers most of them first: a clear bit
+// means the set was never put.
 type memo struct {
 	index  map[uint64]memoEntry
 	extra  []memoEntry // entries whose hash an earlier entry has
 	chunks [][]uint16
+	filter []uint64 // bit hash&(len*64-1): some entry has that hash, or the bit is shared
 }
+
+// filterEntries is how many entries a filter bit may stand for before the filter doubles.
+const filterEntries = 8
 
 // memoEntry is a solved set: its best tree, or a total its best tree is known to exceed. It
 // is packed into 20 bytes, for there are millions: codes fit two bytes (CodeLimit), and a
@@ -55,7 +63,27 @@ const (
 	chunkSize = 1 << chunkBits
 )
 
-func newMemo() *memo { return &memo{index: map[uint64]memoEntry{}} }
+func newMemo() *memo { return &memo{index: map[uint64]memoEntry{}, filter: make([]uint64, 1<<10)} }
+
+// mayHold reports whether some entry may have hash key.
+func (m *memo) mayHold(key uint64) bool {
+	b := key & uint64(len(m.filter)*64-1)
+	return m.filter[b>>6]&(1<<(b&63)) != 0
+}
+
+// mark sets key's bit in the filter, doubling the filter first when it stands for too many
+// entries to tell many misses apart.
+func (m *memo) mark(key uint64) {
+	if len(m.index)+len(m.extra) > len(m.filter)*64/filterEntries {
+		m.filter = make([]uint64, 2*len(m.filter))
+		for k := range m.index {
+			b := k & uint64(len(m.filter)*64-1)
+			m.filter[b>>6] |= 1 << (b & 63)
+		}
+	}
+	b := key & uint64(len(m.filter)*64-1)
+	m.filter[b>>6] |= 1 << (b & 63)
+}
 
 // hash keys a set of secrets and a depth.
 func hash(set []int32, depth int32) uint64 {
@@ -91,6 +119,9 @@ func (m *memo) get(set []int32, depth int32) (memoEntry, bool) {
 
 // getKey is get for the set's hash key.
 func (m *memo) getKey(key uint64, set []int32, depth int32) (memoEntry, bool) {
+	if !m.mayHold(key) {
+		return memoEntry{}, false
+	}
 	e, ok := m.index[key]
 	for ok {
 		if m.holds(e, set, depth) {
@@ -116,6 +147,7 @@ func (m *memo) putKey(key uint64, set []int32, depth int32, exact bool, t subtre
 	if !exact {
 		t = subtree{total: lower}
 	}
+	m.mark(key)
 	if t.worst > 255 {
 		t.worst = 255 // a cap is at most 127, and an uncapped worst case past 255 never matters
 	}
