@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/cmd/internal/cmdtest"
+	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/mastermind/solver"
 )
 
 // play runs the program in-process with input and args, colour off.
@@ -161,7 +163,8 @@ func TestFlags(t *testing.T) {
 		{[]string{"extra"}, 2, `mastermind: unexpected argument "extra"; see -help`},
 		{[]string{"-nope"}, 2, "flag provided but not defined: -nope"},
 		{[]string{"-role", "maker", "-colors", "6", "-width", "7"}, 2, "game too large to solve"},
-		{[]string{"-strategy", "Optimal", "-colors", "7"}, 2, "mastermind: -strategy Optimal searches the whole game, which grows quickly: at most 1296 codes here, and 7 colours of 4 pegs make 2401"},
+		{[]string{"-strategy", "Optimal", "-colors", "8"}, 2, "mastermind: -strategy Optimal searches the whole game, which grows quickly: here games of at most 1296 codes, and 4 pegs of 7 colours, 3 of 11 or 12, 7 of 3; 8 colours of 4 pegs make 4096 codes"},
+		{[]string{"-strategy", "Optimal", "-colors", "13", "-width", "3"}, 2, "mastermind: -strategy Optimal searches the whole game, which grows quickly: here games of at most 1296 codes, and 4 pegs of 7 colours, 3 of 11 or 12, 7 of 3; 13 colours of 3 pegs make 2197 codes"},
 		{[]string{"-strategy", "OptimalWithin(0)"}, 2, "unknown strategy"},
 	}
 	for _, tt := range tests {
@@ -262,4 +265,27 @@ func TestMessagesReadNaturally(t *testing.T) {
 	out, _, status = play("hint\nquit\n", "-width", "1", "-strategy", "Optimal", "-seed", "1")
 	assert.Zero(t, status)
 	assert.Contains(t, out, "The solver (Optimal) would guess Red.")
+}
+
+// TestOptimalInSeconds: the optimal strategies are offered for the games their search takes
+// seconds for, and refused for the others; offering one costs no search at start.
+func TestOptimalInSeconds(t *testing.T) {
+	for _, c := range []struct {
+		width, colors int
+		want          bool
+	}{
+		{4, 6, true}, {5, 4, true}, {2, 16, true}, {6, 3, true},
+		{4, 7, true}, {3, 11, true}, {3, 12, true}, {7, 3, true},
+		{3, 13, false}, {11, 2, false}, {4, 8, false}, {5, 5, false},
+	} {
+		r := mastermind.Rules{Colors: c.colors, Width: c.width, MaxTurns: 10}
+		if got := optimalInSeconds(r); got != c.want {
+			t.Errorf("optimalInSeconds(%d pegs, %d colours) = %v, want %v", c.width, c.colors, got, c.want)
+		}
+	}
+	var stderr strings.Builder
+	cfg, err := parseFlags([]string{"-strategy", "Optimal", "-colors", "7"}, &stderr)
+	if err != nil || cfg.strategy != solver.Optimal || cfg.rules.Colors != 7 {
+		t.Errorf("-strategy Optimal -colors 7: %+v, %v", cfg, err)
+	}
 }
