@@ -38,6 +38,7 @@ type optimizer struct {
 	acc16  []uint64 // maskBy16's masks, four codes a word
 	counts []uint8
 	rated  []int32
+	ratedN int32 // the size of the set rateAll rated last
 	tables
 }
 

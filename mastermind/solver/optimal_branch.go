@@ -179,7 +179,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 			continue
 		}
 		if rated != notRated {
-			lb := o.rated[c]
+			lb := o.rating(c, rated)
 			if lb < 0 || lb > limit || best.found && lb > best.t.total {
 				continue
 			}

@@ -33,11 +33,12 @@ const (
 )
 
 // rateAll rates every code at once as the first guess for set, as search's score does one at
-// a time: rated[c] is the least total of a tree for set that starts with c (n, and the ideal
-// tree of each group c leaves), or -1 when c cannot help (it leaves the set whole, or a group
-// larger than reach). It reads each secret's row of the table straight through, so that no
-// count waits on the one before. It rates nothing, and says so, when there is no table or
-// the set is too large for a byte a count.
+// a time: rating(c) is then the least total of a tree for set that starts with c (n, and the
+// ideal tree of each group c leaves), or -1 when c cannot help (it leaves the set whole, or a
+// group larger than reach). It reads each secret's row of the table straight through, so
+// that no count waits on the one before. It rates nothing, and says so, when there is no
+// table or the set is too large for a byte a count. Rated by masks, a code's rating is worked
+// out from its mask when asked for: search asks for few of them.
 func (o *optimizer) rateAll(set []int32, reach int32) int {
 	n, N := int32(len(set)), o.sp.n
 	if o.table == nil || n > 255 {
@@ -47,6 +48,7 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 		o.rated = make([]int32, N)
 	}
 	rated := o.rated
+	o.ratedN = n
 	if n <= reach && o.nDense <= 64 {
 		// Each group of k secrets has an ideal tree of at least 2k-1 guesses (just that for
 		// k up to linear), so the groups' sum to at least 2(n-found)-groups: for a set of at
@@ -74,16 +76,6 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 					masks[c] |= bit[f&63]
 				}
 			}
-		}
-		winBit := uint64(1) << o.win
-		for c, m := range masks {
-			found := int32(m >> o.win & 1)
-			groups := int32(bits.OnesCount64(m &^ winBit))
-			if found == 0 && groups == 1 {
-				rated[c] = -1 // it tells nothing
-				continue
-			}
-			rated[c] = n + 2*(n-found) - groups
 		}
 		return byMasks
 	}
@@ -144,10 +136,28 @@ func (o *optimizer) maskBy16(set []int32) {
 			acc[w] |= x
 		}
 	}
-	masks := o.masks
-	for c := range masks {
-		masks[c] = acc[c>>2] >> (16 * (c & 3)) & 0xFFFF
+}
+
+// mask returns the feedbacks code c gets from the set rateAll rated by masks, a bit each.
+func (o *optimizer) mask(c int32) uint64 {
+	if o.bits16 != nil {
+		return o.acc16[c>>2] >> (16 * (c & 3)) & 0xFFFF
 	}
+	return o.masks[c]
+}
+
+// rating returns code c's rating by the last rateAll, rated as it says.
+func (o *optimizer) rating(c int32, rated int) int32 {
+	if rated != byMasks {
+		return o.rated[c]
+	}
+	m, n := o.mask(c), o.ratedN
+	found := int32(m >> o.win & 1)
+	groups := int32(bits.OnesCount64(m &^ (1 << o.win)))
+	if found == 0 && groups == 1 {
+		return -1 // it tells nothing
+	}
+	return n + 2*(n-found) - groups
 }
 
 const (
@@ -160,9 +170,9 @@ const (
 // masks: the lowest code that gets n feedbacks, none of them the win.
 func (o *optimizer) firstApartByMasks(n int32) int32 {
 	winBit := uint64(1) << o.win
-	for c, m := range o.masks {
-		if m&winBit == 0 && int32(bits.OnesCount64(m)) == n {
-			return int32(c)
+	for c := range int32(o.sp.n) {
+		if m := o.mask(c); m&winBit == 0 && int32(bits.OnesCount64(m)) == n {
+			return c
 		}
 	}
 	return -1
