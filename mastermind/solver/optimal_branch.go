@@ -174,23 +174,30 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 		o.mark[c] = node // the children marked their own sets
 	}
 	cands = cands[:0]
-	for c := range int32(sp.n) {
-		if o.mark[c] == node || sp.colors[c]&dead != 0 || !sy.trivial && !sy.canonical(sp.pegs[c]) {
-			continue
+	if rated != notRated {
+		most := limit
+		if best.found {
+			most = min(most, best.t.total)
 		}
-		if rated != notRated {
-			lb := o.rating(c, rated)
-			if lb < 0 || lb > limit || best.found && lb > best.t.total {
-				continue
-			}
+		sc.pass = o.passing(sc.pass[:0], node, dead, &sy, rated, most)
+		for _, cand := range sc.pass {
 			if rated == byCounts || n <= o.linear {
-				cands = append(cands, candidate{c, false, lb})
+				cands = append(cands, cand)
 				continue
 			}
 			// Only a lower bound: count the code's groups for the exact one.
+			if cand, ok := score(cand.code); ok && (!best.found || cand.lb <= best.t.total) {
+				cands = append(cands, cand)
+			}
 		}
-		if cand, ok := score(c); ok && (!best.found || cand.lb <= best.t.total) {
-			cands = append(cands, cand)
+	} else {
+		for c := range int32(sp.n) {
+			if o.mark[c] == node || sp.colors[c]&dead != 0 || !sy.trivial && !sy.canonical(sp.pegs[c]) {
+				continue
+			}
+			if cand, ok := score(c); ok && (!best.found || cand.lb <= best.t.total) {
+				cands = append(cands, cand)
+			}
 		}
 	}
 	o.tryAll(set, path, cands, &best, childDepth)
@@ -203,7 +210,7 @@ type scratch struct {
 	counts, tcounts, start, pos []int32 // nDense long
 	touched                     []int
 	rows                        [][]uint8
-	cands                       []candidate
+	cands, pass                 []candidate
 	groups                      []int32
 	fb                          []uint8
 	sig                         []byte

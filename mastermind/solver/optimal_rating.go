@@ -146,18 +146,37 @@ func (o *optimizer) mask(c int32) uint64 {
 	return o.masks[c]
 }
 
-// rating returns code c's rating by the last rateAll, rated as it says.
-func (o *optimizer) rating(c int32, rated int) int32 {
-	if rated != byMasks {
-		return o.rated[c]
+// passing appends to out, with its rating, each code the last rateAll rated from 0 to most
+// that is worth a look at the node: not one of its secrets (marked node), holding no dead
+// colour, and canonical under sy. It is a loop of its own, away from search's many
+// variables, for it looks at every code of the space.
+func (o *optimizer) passing(out []candidate, node uint32, dead uint16, sy *symmetry, rated int, most int32) []candidate {
+	sp := o.sp
+	n, win := o.ratedN, o.win
+	winBit := uint64(1) << win
+	mark, colors := o.mark[:sp.n], sp.colors[:sp.n]
+	for c := range int32(sp.n) {
+		if mark[c] == node || colors[c]&dead != 0 {
+			continue
+		}
+		var lb int32
+		if rated == byMasks {
+			m := o.mask(c)
+			found := int32(m >> win & 1)
+			groups := int32(bits.OnesCount64(m &^ winBit))
+			if found == 0 && groups == 1 {
+				continue // it tells nothing
+			}
+			lb = n + 2*(n-found) - groups
+		} else if lb = o.rated[c]; lb < 0 {
+			continue
+		}
+		if lb > most || !sy.trivial && !sy.canonical(sp.pegs[c]) {
+			continue
+		}
+		out = append(out, candidate{c, false, lb})
 	}
-	m, n := o.mask(c), o.ratedN
-	found := int32(m >> o.win & 1)
-	groups := int32(bits.OnesCount64(m &^ (1 << o.win)))
-	if found == 0 && groups == 1 {
-		return -1 // it tells nothing
-	}
-	return n + 2*(n-found) - groups
+	return out
 }
 
 const (
