@@ -155,13 +155,41 @@ func (o *optimizer) passing(out []candidate, node uint32, dead uint16, sy *symme
 	n, win := o.ratedN, o.win
 	winBit := uint64(1) << win
 	mark, colors := o.mark[:sp.n], sp.colors[:sp.n]
-	for c := range int32(sp.n) {
-		if mark[c] == node || colors[c]&dead != 0 {
-			continue
+	// take appends code c, rated lb, if it is worth a look.
+	take := func(c, lb int32) {
+		if mark[c] != node && colors[c]&dead == 0 && (sy.trivial || sy.canonical(sp.pegs[c])) {
+			out = append(out, candidate{c, false, lb})
 		}
+	}
+	if rated == byMasks && o.bits16 != nil {
+		// Four codes a word. A code's rating, n + 2(n-found) - groups, is at most most when
+		// its feedbacks, counted with the win twice, number at least 3n-most: counted for
+		// the four at once, and compared at once by adding a bias that carries into the top
+		// bit of each lane just when the count reaches the bar (a lane counts at most 17).
+		bias := uint64(0x8000-max(min(3*n-most, 0x8000), 0)) * lane
+		for w, x := range o.acc16[:o.words16] {
+			y := x - x>>1&(0x5555*lane)
+			y = y&(0x3333*lane) + y>>2&(0x3333*lane)
+			y = (y + y>>4) & (0x0F0F * lane)
+			y = (y + y>>8) & (0x001F * lane) // each lane's count of feedbacks
+			y += x >> win & lane             // and the win once more
+			for hits := (y + bias) & (0x8000 * lane); hits != 0; hits &= hits - 1 {
+				j := bits.TrailingZeros64(hits) / 16
+				c := int32(4*w + j)
+				m := x >> (16 * j) & 0xFFFF
+				found := int32(m >> win & 1)
+				groups := int32(bits.OnesCount64(m &^ winBit))
+				if c < int32(sp.n) && !(found == 0 && groups == 1) { // 1 group: it tells nothing
+					take(c, n+2*(n-found)-groups)
+				}
+			}
+		}
+		return out
+	}
+	for c := range int32(sp.n) {
 		var lb int32
 		if rated == byMasks {
-			m := o.mask(c)
+			m := o.masks[c]
 			found := int32(m >> win & 1)
 			groups := int32(bits.OnesCount64(m &^ winBit))
 			if found == 0 && groups == 1 {
@@ -171,13 +199,15 @@ func (o *optimizer) passing(out []candidate, node uint32, dead uint16, sy *symme
 		} else if lb = o.rated[c]; lb < 0 {
 			continue
 		}
-		if lb > most || !sy.trivial && !sy.canonical(sp.pegs[c]) {
-			continue
+		if lb <= most {
+			take(c, lb)
 		}
-		out = append(out, candidate{c, false, lb})
 	}
 	return out
 }
+
+// lane is 1 in each 16-bit lane of a word.
+const lane = 0x0001000100010001
 
 const (
 	ones8 = 0x0101010101010101
