@@ -33,12 +33,13 @@ const (
 )
 
 // rateAll rates every code at once as the first guess for set, as search's score does one at
-// a time: rating(c) is then the least total of a tree for set that starts with c (n, and the
-// ideal tree of each group c leaves), or -1 when c cannot help (it leaves the set whole, or a
-// group larger than reach). It reads each secret's row of the table straight through, so
-// that no count waits on the one before. It rates nothing, and says so, when there is no
-// table or the set is too large for a byte a count. Rated by masks, a code's rating is worked
-// out from its mask when asked for: search asks for few of them.
+// a time: a code's rating is the least total of a tree for set that starts with it (n, and
+// the ideal tree of each group it leaves), or -1 when it cannot help (it leaves the set whole,
+// or a group larger than reach). It reads each secret's row of the table straight through,
+// so that no count waits on the one before. It rates nothing, and says so, when there is no
+// table or the set is too large for a byte a count. Rated by counts, the ratings are in
+// rated; by masks, passing works them out from the masks, where most codes fall short of the
+// bar four at a time.
 func (o *optimizer) rateAll(set []int32, reach int32) int {
 	n, N := int32(len(set)), o.sp.n
 	if o.table == nil || n > 255 {
