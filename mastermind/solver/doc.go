@@ -48,8 +48,8 @@
 // is tried, a code splitting the secrets exactly as another does is tried once, and the groups
 // below the first guess are solved on every core. The search of 4 pegs of 7 colours takes
 // some tens of times the classic game's, and 4 pegs of 8 hundreds of times (BenchmarkOptimal
-// and BenchmarkOptimalLarger measure them); the classic game's trees also ship with the package, so that New(Classic, Optimal) plays from them at once
-// while the game follows them. WriteTree writes any strategy's whole tree.
+// and BenchmarkOptimalLarger measure them); the classic game's trees also ship with the
+// package, so that New(Classic, Optimal) plays from them at once while the game follows them. WriteTree writes any strategy's whole tree.
 //
 // # Evaluating a strategy
 //
@@ -61,14 +61,16 @@
 // # How the search is quick
 //
 // A guess is rated by scoring it against every secret left; the scoring packs a code's pegs
-// four bits each, so a score is an XOR, a popcount and a look-up. Each strategy's loop gives
-// up on a guess as soon as it can no longer beat the best so far. And the search scores only
-// one code of each set of codes that must split the secrets alike: the permutations of the
-// positions, with the renaming of colours each forces, that leave every guess so far as it
-// was, and any renaming of colours no guess has used (for codes of up to 6 pegs the whole
-// group is listed; for wider ones, swaps of positions where every guess agrees). None of
-// this changes a result: the published totals and a textbook code breaker, written apart in
-// the tests, agree with every figure.
+// four bits each, so a score is an XOR, a multiplication that counts the black pegs, and a
+// look-up. Each strategy's loop gives up on a guess as soon as it can no longer beat the best
+// so far, and a scan ends once a code reaches the least cost any code can have. The search
+// scores only one code of each set of codes that must split the secrets alike: the
+// permutations of the positions, with the renaming of colours each forces, that leave every
+// guess so far as it was, and any renaming of colours no guess has used (for codes of up to 6
+// pegs the whole group is listed; for wider ones, swaps of positions where every guess
+// agrees); and of codes that differ only in colours no secret left holds. None of this
+// changes a result: the published totals and a textbook code breaker, written apart in the
+// tests, agree with every figure, and the benchmarks hold the largest games to their totals.
 //
 // # Limits
 //
