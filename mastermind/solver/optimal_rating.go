@@ -169,11 +169,7 @@ func (o *optimizer) passing(out []candidate, node uint32, dead uint16, sy *symme
 		// bit of each lane just when the count reaches the bar (a lane counts at most 17).
 		bias := uint64(0x8000-max(min(3*n-most, 0x8000), 0)) * lane
 		for w, x := range o.acc16[:o.words16] {
-			y := x - x>>1&(0x5555*lane)
-			y = y&(0x3333*lane) + y>>2&(0x3333*lane)
-			y = (y + y>>4) & (0x0F0F * lane)
-			y = (y + y>>8) & (0x001F * lane) // each lane's count of feedbacks
-			y += x >> win & lane             // and the win once more
+			y := laneOnes(x) + x>>win&lane // each lane's count of feedbacks, and the win once more
 			for hits := (y + bias) & (0x8000 * lane); hits != 0; hits &= hits - 1 {
 				j := bits.TrailingZeros64(hits) / 16
 				c := int32(4*w + j)
@@ -210,6 +206,14 @@ func (o *optimizer) passing(out []candidate, node uint32, dead uint16, sy *symme
 // lane is 1 in each 16-bit lane of a word.
 const lane = 0x0001000100010001
 
+// laneOnes returns the number of bits set in each 16-bit lane of x, in that lane.
+func laneOnes(x uint64) uint64 {
+	y := x - x>>1&(0x5555*lane)
+	y = y&(0x3333*lane) + y>>2&(0x3333*lane)
+	y = (y + y>>4) & (0x0F0F * lane)
+	return (y + y>>8) & (0x001F * lane)
+}
+
 const (
 	ones8 = 0x0101010101010101
 	low7  = 0x7F7F7F7F7F7F7F7F
@@ -220,6 +224,22 @@ const (
 // masks: the lowest code that gets n feedbacks, none of them the win.
 func (o *optimizer) firstApartByMasks(n int32) int32 {
 	winBit := uint64(1) << o.win
+	if o.bits16 != nil {
+		// Four codes a word: a lane is n feedbacks with no win when its count, plus 32 for
+		// the win, is n; equal lanes are found at once as the zero lanes of the XOR. A lane
+		// has at most 16 feedbacks.
+		if n > 16 {
+			return -1
+		}
+		want := uint64(n) * lane
+		for w, x := range o.acc16[:o.words16] {
+			t := (laneOnes(x) + x>>o.win&lane*32) ^ want
+			if zero := (t - lane) &^ t & (0x8000 * lane); zero != 0 {
+				return int32(4*w + bits.TrailingZeros64(zero)/16) // codes past the last have no feedbacks
+			}
+		}
+		return -1
+	}
 	for c := range int32(o.sp.n) {
 		if m := o.mask(c); m&winBit == 0 && int32(bits.OnesCount64(m)) == n {
 			return c

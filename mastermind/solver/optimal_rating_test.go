@@ -8,9 +8,10 @@ import (
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
-// TestPassingByLanesIsPassingByCode holds the search's pick of the codes worth a look, which
-// for games of at most 16 feedbacks reads four codes' masks a word at a time, to the same pick
-// made a code at a time from masks of a word each: for random sets, limits and symmetries.
+// TestPassingByLanesIsPassingByCode holds the search's pick of the codes worth a look, and of
+// the first code that tells a set apart, which for games of at most 16 feedbacks read four
+// codes' masks a word at a time, to the same picks made a code at a time from masks of a word
+// each: for random sets, limits and symmetries.
 func TestPassingByLanesIsPassingByCode(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 7))
 	for _, r := range []mastermind.Rules{mastermind.Classic, {Colors: 5, Width: 3, MaxTurns: 9}, {Colors: 3, Width: 4, MaxTurns: 9}} {
@@ -39,7 +40,8 @@ func TestPassingByLanesIsPassingByCode(t *testing.T) {
 			dead := sp.deadColors(set)
 			most := int32(rng.IntN(4 * n))
 			var got, want []candidate
-			for _, o := range []*optimizer{lanes, words} {
+			var apart [2]int32
+			for i, o := range []*optimizer{lanes, words} {
 				o.node++
 				for _, c := range set[:n/2] { // some marked as the node's own
 					o.mark[c] = o.node
@@ -47,12 +49,16 @@ func TestPassingByLanesIsPassingByCode(t *testing.T) {
 				if rated := o.rateAll(set, int32(sp.n)+1); rated != byMasks {
 					t.Fatalf("rated %d, want by masks", rated)
 				}
+				apart[i] = o.firstApartByMasks(int32(n))
 				picked := o.passing(nil, o.node, dead, &sy, byMasks, most)
 				if o == lanes {
 					got = picked
 				} else {
 					want = picked
 				}
+			}
+			if apart[0] != apart[1] {
+				t.Fatalf("%dx%d, %d secrets: the first code apart by lanes %d, by code %d", r.Width, r.Colors, n, apart[0], apart[1])
 			}
 			if !slices.Equal(got, want) {
 				i := 0
