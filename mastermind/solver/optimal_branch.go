@@ -67,8 +67,8 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 		childDepth = depth - 1
 	}
 	// A possible code that tells every other secret apart is the best there is: n guesses
-	// now and one more for each of the other n-1 secrets.
-	if depth >= 2 {
+	// now and one more for each of the other n-1 secrets. There are only nDense feedbacks.
+	if depth >= 2 && int(n) <= o.nDense {
 		for _, c := range set {
 			if o.splitsApart(c, set) {
 				t := subtree{2*n - 1, 2, c}
