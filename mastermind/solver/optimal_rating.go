@@ -56,13 +56,16 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 		// most linear secrets, which feedbacks a code gets is all there is to know, a bit
 		// each; for a larger set it is a lower bound, which search makes exact for the codes
 		// that pass it. Four rows at a time, so that each code's mask is written a quarter as often.
-		if o.masks == nil {
-			o.masks, o.acc16 = make([]uint64, N), make([]uint64, o.words16)
-		}
-		masks := o.masks
 		if o.bits16 != nil {
+			if o.acc16 == nil {
+				o.acc16 = make([]uint64, o.words16)
+			}
 			o.maskBy16(set)
 		} else {
+			if o.masks == nil {
+				o.masks = make([]uint64, N)
+			}
+			masks := o.masks
 			clear(masks)
 			bit := &o.bit
 			i := 0
@@ -117,9 +120,9 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 	return byCounts
 }
 
-// maskBy16 sets o.masks for set as rateAll does, from the table of feedback bits: each row a
-// word for four codes, so that OR-ing four rows into the masks takes a handful of steps for
-// sixteen scores.
+// maskBy16 sets o.acc16 to the masks for set, four codes a word (code c in bits 16(c%4) and up
+// of word c/4), from the table of feedback bits, whose rows are laid out alike: OR-ing four
+// rows into the masks takes a handful of steps for sixteen scores.
 func (o *optimizer) maskBy16(set []int32) {
 	words := o.words16
 	acc := o.acc16[:words]
@@ -137,14 +140,6 @@ func (o *optimizer) maskBy16(set []int32) {
 			acc[w] |= x
 		}
 	}
-}
-
-// mask returns the feedbacks code c gets from the set rateAll rated by masks, a bit each.
-func (o *optimizer) mask(c int32) uint64 {
-	if o.bits16 != nil {
-		return o.acc16[c>>2] >> (16 * (c & 3)) & 0xFFFF
-	}
-	return o.masks[c]
 }
 
 // passing appends to out, with its rating, each code the last rateAll rated from 0 to most
@@ -240,9 +235,9 @@ func (o *optimizer) firstApartByMasks(n int32) int32 {
 		}
 		return -1
 	}
-	for c := range int32(o.sp.n) {
-		if m := o.mask(c); m&winBit == 0 && int32(bits.OnesCount64(m)) == n {
-			return c
+	for c, m := range o.masks {
+		if m&winBit == 0 && int32(bits.OnesCount64(m)) == n {
+			return int32(c)
 		}
 	}
 	return -1

@@ -165,6 +165,10 @@ func (sp *space) feedbacks() int { return sp.stride * sp.stride }
 // win is the feedback index of all black.
 func (sp *space) win() int { return sp.rules.Width*sp.stride + sp.rules.Width }
 
+// matchRow returns the row of matches for multiset ms: the pegs it has in common (black plus
+// white) with each multiset. matches is symmetric, so the row serves as a column too.
+func (sp *space) matchRow(ms uint16) []uint8 { return sp.matches[int(ms)*sp.nms:][:sp.nms] }
+
 // score returns the feedback index of code a against code b.
 func (sp *space) score(a, b int32) int {
 	return blackIndex(sp.pegs[a]^sp.pegs[b], sp.low, sp.stride) + int(sp.matches[int(sp.ms[a])*sp.nms+int(sp.ms[b])])

@@ -103,7 +103,7 @@ func (se *searcher) split(t *tally, g int32, sec secrets, limit float64) (float6
 func (se *searcher) splitKnuth(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
 	sp := se.sp
 	gp := sp.pegs[g]
-	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
+	row := sp.matchRow(sp.ms[g])
 	pegs, counts := sec.pegs, t.counts
 	ms := sec.ms[:len(pegs)]
 	n := len(pegs)
@@ -170,7 +170,7 @@ func (se *searcher) splitKnuth(t *tally, g int32, sec secrets, limit float64) (f
 func (se *searcher) splitMostParts(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
 	sp := se.sp
 	gp := sp.pegs[g]
-	row := sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
+	row := sp.matchRow(sp.ms[g])
 	pegs, counts := sec.pegs, t.counts
 	ms := sec.ms[:len(pegs)]
 	n := len(pegs)

@@ -67,14 +67,14 @@ func (se *searcher) rateMasks(masks, pegs []uint64, ms []uint16, sec secrets) {
 	sp := se.sp
 	clear(masks)
 	pegs, ms = pegs[:len(masks)], ms[:len(masks)]
-	stride, low, nms := sp.stride, sp.low, sp.nms
+	stride, low := sp.stride, sp.low
 	// Two secrets at a time, so that each mask is read and written half as often. matches is
 	// symmetric: a secret's row serves as its column.
 	i := 0
 	for ; i+1 < len(sec.pegs); i += 2 {
 		p0, p1 := sec.pegs[i], sec.pegs[i+1]
-		col0 := sp.matches[int(sec.ms[i])*nms:][:nms]
-		col1 := sp.matches[int(sec.ms[i+1])*nms:][:nms]
+		col0 := sp.matchRow(sec.ms[i])
+		col1 := sp.matchRow(sec.ms[i+1])
 		for j, p := range pegs {
 			f0 := blackIndex(p^p0, low, stride) + int(col0[ms[j]])
 			f1 := blackIndex(p^p1, low, stride) + int(col1[ms[j]])
@@ -83,7 +83,7 @@ func (se *searcher) rateMasks(masks, pegs []uint64, ms []uint16, sec secrets) {
 	}
 	if i < len(sec.pegs) {
 		p0 := sec.pegs[i]
-		col0 := sp.matches[int(sec.ms[i])*nms:][:nms]
+		col0 := sp.matchRow(sec.ms[i])
 		for j, p := range pegs {
 			masks[j] |= 1 << ((blackIndex(p^p0, low, stride) + int(col0[ms[j]])) & 63)
 		}

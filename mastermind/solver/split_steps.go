@@ -132,7 +132,7 @@ type stepRaters struct {
 func (se *searcher) splitSteps(t *tally, g int32, sec secrets, limit float64) (float64, bool) {
 	t.sparse, t.touched = true, t.touched[:0] // nothing for reset to clear
 	sp := se.sp
-	gp, row := sp.pegs[g], sp.matches[int(sp.ms[g])*sp.nms:][:sp.nms]
+	gp, row := sp.pegs[g], sp.matchRow(sp.ms[g])
 	cut := se.cut(limit)
 	entropy := se.strategy == Entropy
 	n := len(sec.pegs)
