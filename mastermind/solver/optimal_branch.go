@@ -56,7 +56,7 @@ type candidate struct {
 // search is solve without the memo.
 func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool) {
 	n := int32(len(set))
-	sp, win := o.sp, o.win
+	sp := o.sp
 	o.node++
 	node := o.node
 	for _, c := range set {
@@ -79,57 +79,15 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	sy := newSymmetry(sp, path)
 	dead := sp.deadColors(set)
 	sc := o.scratchAt(len(path), int(n))
-	counts := sc.counts // this node's own: the children have theirs
-	// score returns a code's candidate, and false when it cannot help. It counts into the
-	// node's counts and clears only what it touched, so that a small set costs little.
-	touched := sc.touched
+	counts, touched := sc.counts, sc.touched // this node's own: the children have theirs
 	reach := o.reachable(childDepth)
-	// Scores are symmetric, so a guess's scores against the set are one column of the
-	// table across the set's rows: scanning the guesses in order reads each row straight
-	// through, which the cache likes far better than a row per guess.
 	var rows [][]uint8
 	if o.table != nil {
-		rows = sc.rows[:len(set)]
-		for i, s := range set {
-			rows[i] = o.row(s)
-		}
+		rows = o.rowsOf(set, sc.rows)
 	}
+	// score returns a code's candidate, and false when it cannot help.
 	score := func(c int32) (candidate, bool) {
-		nt := 0
-		if rows != nil {
-			// Every feedback is written to touched, and kept only the first time it is
-			// seen: no branch on the scores, which a small set makes unpredictable.
-			for _, row := range rows {
-				f := row[c]
-				k := counts[f]
-				touched[nt] = int(f)
-				if k == 0 {
-					nt++
-				}
-				counts[f] = k + 1
-			}
-		} else {
-			for _, s := range set {
-				f := o.denseScore(c, s)
-				if counts[f] == 0 {
-					touched[nt] = f
-					nt++
-				}
-				counts[f]++
-			}
-		}
-		lb, useful := n, true
-		for _, f := range touched[:nt] {
-			k := counts[f]
-			counts[f] = 0
-			switch {
-			case f == win:
-			case k == n || k > reach:
-				useful = false // it tells nothing, or leaves more than the depth left can tell apart
-			default:
-				lb += o.lb[k]
-			}
-		}
+		lb, useful := o.rate(set, rows, c, counts, touched, reach)
 		return candidate{c, o.mark[c] == node, lb}, useful && lb <= limit
 	}
 	// The possible codes first: they are few, and often good enough that no other code can

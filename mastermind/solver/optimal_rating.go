@@ -24,6 +24,63 @@ func (o *optimizer) row(g int32) []uint8 {
 	return o.table[int(g)*o.sp.n:][:o.sp.n]
 }
 
+// rowsOf returns the score table's rows for the secrets of set, in rows (grown to fit).
+// Scores are symmetric, so a guess's scores against the set are one column of the table across
+// the set's rows: scanning the guesses in order reads each row straight through, which the
+// cache likes far better than a row per guess.
+func (o *optimizer) rowsOf(set []int32, rows [][]uint8) [][]uint8 {
+	rows = rows[:0]
+	for _, s := range set {
+		rows = append(rows, o.row(s))
+	}
+	return rows
+}
+
+// rate returns code c's rating for set, whose rows of the score table are rows (nil when
+// there is no table): the least total of a tree for set that starts with c, n and the ideal
+// tree of each group it leaves; and false when c cannot help: it leaves the set whole, or a
+// group larger than reach. It counts into counts (nDense long, zero) and clears only what it
+// touched (nDense+1 long), so that a small set costs little.
+func (o *optimizer) rate(set []int32, rows [][]uint8, c int32, counts []int32, touched []int, reach int32) (int32, bool) {
+	n := int32(len(set))
+	nt := 0
+	if rows != nil {
+		// Every feedback is written to touched, and kept only the first time it is seen: no
+		// branch on the scores, which a small set makes unpredictable.
+		for _, row := range rows {
+			f := row[c]
+			k := counts[f]
+			touched[nt] = int(f)
+			if k == 0 {
+				nt++
+			}
+			counts[f] = k + 1
+		}
+	} else {
+		for _, s := range set {
+			f := o.denseScore(c, s)
+			if counts[f] == 0 {
+				touched[nt] = f
+				nt++
+			}
+			counts[f]++
+		}
+	}
+	lb, useful := n, true
+	for _, f := range touched[:nt] {
+		k := counts[f]
+		counts[f] = 0
+		switch {
+		case f == o.win:
+		case k == n || k > reach:
+			useful = false // it tells nothing, or leaves more than the depth left can tell apart
+		default:
+			lb += o.lb[k]
+		}
+	}
+	return lb, useful
+}
+
 // How rateAll rated the codes: not at all, by the feedbacks each code gets (masks), or by
 // how many secrets get each (counts).
 const (
