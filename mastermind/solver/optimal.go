@@ -39,7 +39,17 @@ type optimizer struct {
 	counts []uint8
 	rated  []int32
 	ratedN int32 // the size of the set rateAll rated last
+	ahead  lookScratch
 	tables
+}
+
+// lookScratch is lookahead's own scratch: it is called between a node's searches, so it
+// shares none of theirs.
+type lookScratch struct {
+	cands   []candidate
+	rows    [][]uint8
+	counts  []int32
+	touched []int
 }
 
 // tables are what every worker of a search reads and none writes, made once by newOptimizer.

@@ -100,3 +100,54 @@ func (o *optimizer) greedy(set, path []int32, depth int32) (total, worst int32) 
 	}
 	return total, worst
 }
+
+// lookahead returns a lower bound on the best tree for set at depth one guess deeper than lb:
+// the least rating of any code, when it is at most most, and more than most otherwise. The
+// codes whose masks rate them above most are left at that; the others are rated exactly. It
+// needs the score table and at most 64 feedbacks.
+func (o *optimizer) lookahead(set []int32, depth, most int32) int32 {
+	if o.capped {
+		depth-- // the depth of set's groups
+	}
+	reach := o.reachable(depth)
+	la := &o.ahead
+	if la.counts == nil {
+		la.counts, la.touched = make([]int32, o.nDense), make([]int, o.nDense+1)
+	}
+	o.maskAll(set)
+	la.cands = o.passing(la.cands[:0], nil, byMasks, most)
+	la.rows = o.rowsOf(set, la.rows)
+	least := most + 1
+	for _, c := range la.cands {
+		if c.lb >= least {
+			continue // rated exactly, it could only be higher
+		}
+		if lb, useful := o.rate(set, la.rows, c.code, la.counts, la.touched, reach); useful {
+			least = min(least, lb)
+		}
+	}
+	return least
+}
+
+// tighten raises the bounds of ch's groups that nothing is known of and larger than linear to
+// their lookahead, and keeps each in the memo. It returns the bounds' new sum, from rest, and
+// stops as soon as the sum passes budget: the guess cannot fit.
+func (o *optimizer) tighten(ch children, rest, budget, depth int32) int32 {
+	for i, f := range ch.order {
+		k := ch.counts[f]
+		if k <= o.linear || ch.bound[i] != o.lb[k] {
+			continue
+		}
+		g := ch.group(f)
+		b := o.lookahead(g, depth, budget-(rest-ch.bound[i]))
+		if b > ch.bound[i] {
+			o.memo.put(g, depth, false, subtree{}, b)
+			rest += b - ch.bound[i]
+			ch.bound[i] = b
+		}
+		if rest > budget {
+			break
+		}
+	}
+	return rest
+}

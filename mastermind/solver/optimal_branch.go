@@ -45,6 +45,10 @@ func (b *champion) offer(t subtree, possible bool) {
 	}
 }
 
+// lookaheadFrom is the least set for whose candidates tryAll looks one guess deeper into the
+// groups before it solves them: on smaller sets the search is quicker than the look.
+const lookaheadFrom = 100
+
 // candidate is a guess worth trying at a node: its code, whether it is possible, and the
 // least total any tree starting with it can take.
 type candidate struct {
@@ -137,7 +141,7 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 		if best.found {
 			most = min(most, best.t.total)
 		}
-		sc.pass = o.passing(sc.pass[:0], node, dead, &sy, rated, most)
+		sc.pass = o.passing(sc.pass[:0], &worth{node, dead, &sy}, rated, most)
 		for _, cand := range sc.pass {
 			if rated == byCounts || n <= o.linear {
 				cands = append(cands, cand)
@@ -304,12 +308,21 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion,
 		if n+rest > best.t.total {
 			continue
 		}
+		ch := children{groups, start, counts, order, bound, nil}
+		if n >= lookaheadFrom {
+			// Before any group is solved, each is looked at one guess deeper, which is cheap
+			// next to solving one: most codes that fail, fail here.
+			if rest = o.tighten(ch, rest, best.t.total-n, childDepth); n+rest > best.t.total {
+				continue
+			}
+		}
 		// The largest groups first: they are the likeliest to blow the budget.
 		idx = idx[:0]
 		for i := range order {
 			idx = append(idx, i)
 		}
 		slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(counts[order[b]], counts[order[a]]) })
+		ch.idx = idx
 		t := subtree{total: n, guess: c.code}
 		if c.possible {
 			t.worst = 1
@@ -317,7 +330,7 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion,
 		next[len(next)-1] = c.code
 		if len(path) == 0 && len(o.workers) > 1 {
 			// The first guess: its groups side by side, each against the bounds of the others.
-			if total, worst, ok := o.solveGroups(children{groups, start, counts, order, bound, idx}, next, best.t.total-n, childDepth); ok {
+			if total, worst, ok := o.solveGroups(ch, next, best.t.total-n, childDepth); ok {
 				t.total += total
 				t.worst = max(t.worst, worst)
 				best.offer(t, c.possible)

@@ -44,6 +44,24 @@ func (o *optimizer) rowsOf(set []int32, rows [][]uint8) [][]uint8 {
 func (o *optimizer) rate(set []int32, rows [][]uint8, c int32, counts []int32, touched []int, reach int32) (int32, bool) {
 	n := int32(len(set))
 	nt := 0
+	if rows != nil && int(n) > 2*o.nDense {
+		// Many secrets a feedback: count them all, then look at every feedback once.
+		for _, row := range rows {
+			counts[row[c]]++
+		}
+		lb, useful := n, true
+		for f, k := range counts[:o.nDense] {
+			switch {
+			case k == 0 || f == o.win:
+			case k == n || k > reach:
+				useful = false
+			default:
+				lb += o.lb[k]
+			}
+		}
+		clear(counts[:o.nDense])
+		return lb, useful
+	}
 	if rows != nil {
 		// Every feedback is written to touched, and kept only the first time it is seen: no
 		// branch on the scores, which a small set makes unpredictable.
@@ -112,32 +130,8 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 		// k up to linear), so the groups' sum to at least 2(n-found)-groups: for a set of at
 		// most linear secrets, which feedbacks a code gets is all there is to know, a bit
 		// each; for a larger set it is a lower bound, which search makes exact for the codes
-		// that pass it. Four rows at a time, so that each code's mask is written a quarter as often.
-		if o.bits16 != nil {
-			if o.acc16 == nil {
-				o.acc16 = make([]uint64, o.words16)
-			}
-			o.maskBy16(set)
-		} else {
-			if o.masks == nil {
-				o.masks = make([]uint64, N)
-			}
-			masks := o.masks
-			clear(masks)
-			bit := &o.bit
-			i := 0
-			for ; i+3 < len(set); i += 4 {
-				r0, r1, r2, r3 := o.row(set[i]), o.row(set[i+1])[:N], o.row(set[i+2])[:N], o.row(set[i+3])[:N]
-				for c, f := range r0 {
-					masks[c] |= bit[f&63] | bit[r1[c]&63] | bit[r2[c]&63] | bit[r3[c]&63]
-				}
-			}
-			for ; i < len(set); i++ {
-				for c, f := range o.row(set[i]) {
-					masks[c] |= bit[f&63]
-				}
-			}
-		}
+		// that pass it.
+		o.maskAll(set)
 		return byMasks
 	}
 	// Byte counts, fpad of them a code; then the same sum as above, less what groups of more
@@ -177,6 +171,40 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 	return byCounts
 }
 
+// maskAll sets the masks of every code for set: which feedbacks the code gets against its
+// secrets, a bit each, in acc16 four codes a word when there is bits16, or else in masks. Four
+// rows at a time, so that each code's mask is written a quarter as often. It needs the score
+// table and at most 64 feedbacks.
+func (o *optimizer) maskAll(set []int32) {
+	o.ratedN = int32(len(set))
+	if o.bits16 != nil {
+		if o.acc16 == nil {
+			o.acc16 = make([]uint64, o.words16)
+		}
+		o.maskBy16(set)
+		return
+	}
+	N := o.sp.n
+	if o.masks == nil {
+		o.masks = make([]uint64, N)
+	}
+	masks := o.masks
+	clear(masks)
+	bit := &o.bit
+	i := 0
+	for ; i+3 < len(set); i += 4 {
+		r0, r1, r2, r3 := o.row(set[i]), o.row(set[i+1])[:N], o.row(set[i+2])[:N], o.row(set[i+3])[:N]
+		for c, f := range r0 {
+			masks[c] |= bit[f&63] | bit[r1[c]&63] | bit[r2[c]&63] | bit[r3[c]&63]
+		}
+	}
+	for ; i < len(set); i++ {
+		for c, f := range o.row(set[i]) {
+			masks[c] |= bit[f&63]
+		}
+	}
+}
+
 // maskBy16 sets o.acc16 to the masks for set, four codes a word (code c in bits 16(c%4) and up
 // of word c/4), from the table of feedback bits, whose rows are laid out alike: OR-ing four
 // rows into the masks takes a handful of steps for sixteen scores.
@@ -199,18 +227,25 @@ func (o *optimizer) maskBy16(set []int32) {
 	}
 }
 
-// passing appends to out, with its rating, each code the last rateAll rated from 0 to most
-// that is worth a look at the node: not one of its secrets (marked node), holding no dead
-// colour, and canonical under sy. It is a loop of its own, away from search's many
+// worth is which codes a node of the search looks at: not one of its secrets (marked node),
+// holding no dead colour, and canonical under sy.
+type worth struct {
+	node uint32
+	dead uint16
+	sy   *symmetry
+}
+
+// passing appends to out, with its rating, each code the last rateAll rated from 0 to most;
+// only those worth a look when w is not nil. It is a loop of its own, away from search's many
 // variables, for it looks at every code of the space.
-func (o *optimizer) passing(out []candidate, node uint32, dead uint16, sy *symmetry, rated int, most int32) []candidate {
+func (o *optimizer) passing(out []candidate, w *worth, rated int, most int32) []candidate {
 	sp := o.sp
 	n, win := o.ratedN, o.win
 	winBit := uint64(1) << win
 	mark, colors := o.mark[:sp.n], sp.colors[:sp.n]
 	// take appends code c, rated lb, if it is worth a look.
 	take := func(c, lb int32) {
-		if mark[c] != node && colors[c]&dead == 0 && (sy.trivial || sy.canonical(sp.pegs[c])) {
+		if w == nil || mark[c] != w.node && colors[c]&w.dead == 0 && (w.sy.trivial || w.sy.canonical(sp.pegs[c])) {
 			out = append(out, candidate{c, false, lb})
 		}
 	}

@@ -50,7 +50,7 @@ func TestPassingByLanesIsPassingByCode(t *testing.T) {
 					t.Fatalf("rated %d, want by masks", rated)
 				}
 				apart[i] = o.firstApartByMasks(int32(n))
-				picked := o.passing(nil, o.node, dead, &sy, byMasks, most)
+				picked := o.passing(nil, &worth{o.node, dead, &sy}, byMasks, most)
 				if o == lanes {
 					got = picked
 				} else {
