@@ -46,7 +46,6 @@ type optimizer struct {
 // lookScratch is lookahead's own scratch: it is called between a node's searches, so it
 // shares none of theirs.
 type lookScratch struct {
-	cands   []candidate
 	rows    [][]uint8
 	counts  []int32
 	touched []int

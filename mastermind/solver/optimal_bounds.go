@@ -115,15 +115,11 @@ func (o *optimizer) lookahead(set []int32, depth, most int32) int32 {
 		la.counts, la.touched = make([]int32, o.nDense), make([]int, o.nDense+1)
 	}
 	o.maskAll(set)
-	la.cands = o.passing(la.cands[:0], nil, byMasks, most)
 	la.rows = o.rowsOf(set, la.rows)
-	least := most + 1
-	for _, c := range la.cands {
-		if c.lb >= least {
-			continue // rated exactly, it could only be higher
-		}
-		if lb, useful := o.rate(set, la.rows, c.code, la.counts, la.touched, reach); useful {
-			least = min(least, lb)
+	least, bar := most+1, most // bar: a code rated above it by its masks is rated higher still
+	for c := range o.masked(&bar) {
+		if lb, useful := o.rate(set, la.rows, c, la.counts, la.touched, reach); useful && lb < least {
+			least, bar = lb, lb-1
 		}
 	}
 	return least

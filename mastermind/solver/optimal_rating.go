@@ -5,6 +5,7 @@ package solver
 
 import (
 	"encoding/binary"
+	"iter"
 	"math/bits"
 )
 
@@ -240,8 +241,6 @@ type worth struct {
 // variables, for it looks at every code of the space.
 func (o *optimizer) passing(out []candidate, w *worth, rated int, most int32) []candidate {
 	sp := o.sp
-	n, win := o.ratedN, o.win
-	winBit := uint64(1) << win
 	mark, colors := o.mark[:sp.n], sp.colors[:sp.n]
 	// take appends code c, rated lb, if it is worth a look.
 	take := func(c, lb int32) {
@@ -249,45 +248,58 @@ func (o *optimizer) passing(out []candidate, w *worth, rated int, most int32) []
 			out = append(out, candidate{c, false, lb})
 		}
 	}
-	if rated == byMasks && o.bits16 != nil {
-		// Four codes a word. A code's rating, n + 2(n-found) - groups, is at most most when
-		// its feedbacks, counted with the win twice, number at least 3n-most: counted for
-		// the four at once, and compared at once by adding a bias that carries into the top
-		// bit of each lane just when the count reaches the bar (a lane counts at most 17).
-		bias := uint64(0x8000-max(min(3*n-most, 0x8000), 0)) * lane
+	if rated == byMasks {
+		for c, lb := range o.masked(&most) {
+			take(c, lb)
+		}
+		return out
+	}
+	for c, lb := range o.rated[:sp.n] {
+		if lb >= 0 && lb <= most {
+			take(int32(c), lb)
+		}
+	}
+	return out
+}
+
+// masked yields, in order, each code that the masks maskAll set last rate from 0 to *most, with
+// its rating: n + 2(n-found) - groups, the least total of a tree that starts with it when its
+// groups are small enough (n the set's size, found 1 when it gets the win, groups the other
+// feedbacks it gets). It skips codes that tell nothing. The bar *most may fall as it goes.
+func (o *optimizer) masked(most *int32) iter.Seq2[int32, int32] {
+	return func(yield func(int32, int32) bool) {
+		n, win, N := o.ratedN, o.win, int32(o.sp.n)
+		winBit := uint64(1) << win
+		// rating returns the rating of a code whose mask is m, and false when it tells nothing.
+		rating := func(m uint64) (int32, bool) {
+			found := int32(m >> win & 1)
+			groups := int32(bits.OnesCount64(m &^ winBit))
+			return n + 2*(n-found) - groups, !(found == 0 && groups == 1)
+		}
+		if o.bits16 == nil {
+			for c, m := range o.masks[:N] {
+				if lb, ok := rating(m); ok && lb <= *most && !yield(int32(c), lb) {
+					return
+				}
+			}
+			return
+		}
+		// Four codes a word. A code's rating is at most most when its feedbacks, counted with
+		// the win twice, number at least 3n-most: counted for the four at once, and compared at
+		// once by adding a bias that carries into the top bit of each lane just when the count
+		// reaches the bar (a lane counts at most 17).
 		for w, x := range o.acc16[:o.words16] {
+			bias := uint64(0x8000-max(min(3*n-*most, 0x8000), 0)) * lane
 			y := laneOnes(x) + x>>win&lane // each lane's count of feedbacks, and the win once more
 			for hits := (y + bias) & (0x8000 * lane); hits != 0; hits &= hits - 1 {
 				j := bits.TrailingZeros64(hits) / 16
 				c := int32(4*w + j)
-				m := x >> (16 * j) & 0xFFFF
-				found := int32(m >> win & 1)
-				groups := int32(bits.OnesCount64(m &^ winBit))
-				if c < int32(sp.n) && !(found == 0 && groups == 1) { // 1 group: it tells nothing
-					take(c, n+2*(n-found)-groups)
+				if lb, ok := rating(x >> (16 * j) & 0xFFFF); c < N && ok && lb <= *most && !yield(c, lb) {
+					return
 				}
 			}
 		}
-		return out
 	}
-	for c := range int32(sp.n) {
-		var lb int32
-		if rated == byMasks {
-			m := o.masks[c]
-			found := int32(m >> win & 1)
-			groups := int32(bits.OnesCount64(m &^ winBit))
-			if found == 0 && groups == 1 {
-				continue // it tells nothing
-			}
-			lb = n + 2*(n-found) - groups
-		} else if lb = o.rated[c]; lb < 0 {
-			continue
-		}
-		if lb <= most {
-			take(c, lb)
-		}
-	}
-	return out
 }
 
 // lane is 1 in each 16-bit lane of a word.
