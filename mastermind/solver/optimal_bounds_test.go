@@ -103,3 +103,51 @@ func TestLookaheadBoundsTheSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestEvenSplitIsTheLeast holds evenSplit, by which the masks rate codes, to its word: no way of
+// putting m secrets into g groups has ideal trees that sum to less, and the even way sums to
+// it. That rests on lb being convex, which it checks too, for games of every shape.
+func TestEvenSplitIsTheLeast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 10))
+	for _, r := range []mastermind.Rules{
+		{Colors: 2, Width: 2, MaxTurns: 9}, {Colors: 5, Width: 3, MaxTurns: 9}, mastermind.Classic,
+		{Colors: 8, Width: 4, MaxTurns: 9}, {Colors: 3, Width: 5, MaxTurns: 9}, {Colors: 5, Width: 5, MaxTurns: 9},
+	} {
+		sp, err := newSpace(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := newOptimizer(sp, false)
+		for k := 1; k+1 < len(o.lb); k++ {
+			if o.lb[k+1]-o.lb[k] < o.lb[k]-o.lb[k-1] {
+				t.Fatalf("%dx%d: lb is not convex at %d: %v", r.Width, r.Colors, k, o.lb[k-1:k+2])
+			}
+		}
+		for range 2000 {
+			m := 1 + rng.Int32N(int32(sp.n))
+			g := 1 + rng.Int32N(min(m, int32(o.nDense-1)))
+			// g groups of one, then the rest of the secrets one at a time to random groups
+			sizes := make([]int32, g)
+			for i := range sizes {
+				sizes[i] = 1
+			}
+			for range m - g {
+				sizes[rng.IntN(int(g))]++
+			}
+			var sum int32
+			for _, k := range sizes {
+				sum += o.lb[k]
+			}
+			if least := o.evenSplit(m, g); least > sum {
+				t.Fatalf("%dx%d: %d secrets in groups %v sum to %d, below evenSplit's %d", r.Width, r.Colors, m, sizes, sum, least)
+			}
+			even := int32(0)
+			for i := range g {
+				even += o.lb[m/g+min(1, max(0, m%g-i))]
+			}
+			if got := o.evenSplit(m, g); got != even {
+				t.Fatalf("%dx%d: evenSplit(%d, %d) = %d, the even split sums to %d", r.Width, r.Colors, m, g, got, even)
+			}
+		}
+	}
+}

@@ -113,12 +113,23 @@ const (
 // the ideal tree of each group it leaves), or -1 when it cannot help (it leaves the set whole,
 // or a group larger than reach). It reads each secret's row of the table straight through,
 // so that no count waits on the one before. It rates nothing, and says so, when there is no
-// table or the set is too large for a byte a count. Rated by counts, the ratings are in
+// table, or when masks will not do and the set is too large for a byte a count. Rated by counts, the ratings are in
 // rated; by masks, passing works them out from the masks, where most codes fall short of the
 // bar four at a time.
 func (o *optimizer) rateAll(set []int32, reach int32) int {
 	n, N := int32(len(set)), o.sp.n
-	if o.table == nil || n > 255 {
+	if o.table == nil {
+		return notRated
+	}
+	if n <= reach && o.nDense <= 64 {
+		// The groups' ideal trees sum to at least those of groups as even as can be: for a
+		// set of at most linear secrets, whose groups' ideal trees are 2k-1, which feedbacks
+		// a code gets is all there is to know, a bit each; for a larger set it is a lower
+		// bound, which search makes exact for the codes that pass it.
+		o.maskAll(set)
+		return byMasks
+	}
+	if n > 255 {
 		return notRated
 	}
 	if o.rated == nil {
@@ -126,17 +137,9 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 	}
 	rated := o.rated
 	o.ratedN = n
-	if n <= reach && o.nDense <= 64 {
-		// Each group of k secrets has an ideal tree of at least 2k-1 guesses (just that for
-		// k up to linear), so the groups' sum to at least 2(n-found)-groups: for a set of at
-		// most linear secrets, which feedbacks a code gets is all there is to know, a bit
-		// each; for a larger set it is a lower bound, which search makes exact for the codes
-		// that pass it.
-		o.maskAll(set)
-		return byMasks
-	}
-	// Byte counts, fpad of them a code; then the same sum as above, less what groups of more
-	// than linear secrets (or than reach) change: they are few, and found a word at a time.
+	// Byte counts, fpad of them a code; then n + 2(n-found) - groups, each group of k secrets
+	// taken as 2k-1, less what groups of more than linear secrets (or than reach) change:
+	// they are few, and found a word at a time.
 	fp := int(o.fpad)
 	if o.counts == nil {
 		o.counts = make([]uint8, N*fp)
@@ -263,9 +266,10 @@ func (o *optimizer) passing(out []candidate, w *worth, rated int, most int32) []
 }
 
 // masked yields, in order, each code that the masks maskAll set last rate from 0 to *most, with
-// its rating: n + 2(n-found) - groups, the least total of a tree that starts with it when its
-// groups are small enough (n the set's size, found 1 when it gets the win, groups the other
-// feedbacks it gets). It skips codes that tell nothing. The bar *most may fall as it goes.
+// its rating: n, and the least sum of ideal trees of the feedbacks' groups, which is of the
+// groups as even as can be (n the set's size, less one when the code gets the win, split
+// among as many groups as the code gets other feedbacks). It skips codes that tell nothing.
+// The bar *most may fall as it goes.
 func (o *optimizer) masked(most *int32) iter.Seq2[int32, int32] {
 	return func(yield func(int32, int32) bool) {
 		n, win, N := o.ratedN, o.win, int32(o.sp.n)
@@ -274,7 +278,7 @@ func (o *optimizer) masked(most *int32) iter.Seq2[int32, int32] {
 		rating := func(m uint64) (int32, bool) {
 			found := int32(m >> win & 1)
 			groups := int32(bits.OnesCount64(m &^ winBit))
-			return n + 2*(n-found) - groups, !(found == 0 && groups == 1)
+			return n + o.evenSplit(n-found, groups), !(found == 0 && groups == 1)
 		}
 		if o.bits16 == nil {
 			for c, m := range o.masks[:N] {
@@ -284,13 +288,21 @@ func (o *optimizer) masked(most *int32) iter.Seq2[int32, int32] {
 			}
 			return
 		}
-		// Four codes a word. A code's rating is at most most when its feedbacks, counted with
-		// the win twice, number at least 3n-most: counted for the four at once, and compared at
-		// once by adding a bias that carries into the top bit of each lane just when the count
-		// reaches the bar (a lane counts at most 17).
+		// Four codes a word. More groups, or the win, only lower a rating: so a code's rating
+		// is at most the bar when it gets at least need groups, or at least needFound with the
+		// win. Counted for the four at once as groups + found*(need-needFound), and compared
+		// at once by adding a bias that carries into the top bit of each lane just when the
+		// count reaches need (a lane counts at most 80).
+		bar := int32(-1)
+		var bias, extra uint64
 		for w, x := range o.acc16[:o.words16] {
-			bias := uint64(0x8000-max(min(3*n-*most, 0x8000), 0)) * lane
-			y := laneOnes(x) + x>>win&lane // each lane's count of feedbacks, and the win once more
+			if *most != bar {
+				bar = *most
+				need, needFound := o.fewestGroups(n, bar), o.fewestGroups(n-1, bar)
+				bias, extra = uint64(0x8000-need)*lane, uint64(need-needFound)
+			}
+			found := x >> win & lane
+			y := laneOnes(x) - found + found*extra // each lane's groups, and extra if it gets the win
 			for hits := (y + bias) & (0x8000 * lane); hits != 0; hits &= hits - 1 {
 				j := bits.TrailingZeros64(hits) / 16
 				c := int32(4*w + j)
@@ -300,6 +312,36 @@ func (o *optimizer) masked(most *int32) iter.Seq2[int32, int32] {
 			}
 		}
 	}
+}
+
+// evenSplit returns the least sum of the ideal trees of groups groups that m secrets fall
+// into: that of groups as even as can be, for lb is convex. Groups are at most m.
+func (o *optimizer) evenSplit(m, groups int32) int32 {
+	if groups == 0 || m == 0 {
+		if groups == 0 && m == 0 {
+			return 0
+		}
+		return 1 << 30 // secrets in no group, or groups of none: never
+	}
+	groups = min(groups, m)
+	q, r := m/groups, m%groups
+	sum := (groups - r) * o.lb[q]
+	if r > 0 { // lb[q+1] is read only where some group holds q+1: for q = n there is none
+		sum += r * o.lb[q+1]
+	}
+	return sum
+}
+
+// fewestGroups returns the fewest groups that m secrets of a set of n can fall into for a code's
+// rating, n + evenSplit, to be at most most; 64 when no number of them will do.
+func (o *optimizer) fewestGroups(m, most int32) int32 {
+	n := o.ratedN
+	for g := range int32(o.nDense) {
+		if n+o.evenSplit(m, g) <= most {
+			return g
+		}
+	}
+	return 64
 }
 
 // lane is 1 in each 16-bit lane of a word.
