@@ -55,52 +55,6 @@ func (o *optimizer) splitsApart(c int32, set []int32) bool {
 	return true
 }
 
-// greedy returns the total and worst case of a quick tree for set: each guess the canonical
-// code with the least sum of squared group sizes (ExpectedSize), or the one possible code
-// left. Its total is a good first limit for the search: the best tree can only be as good.
-func (o *optimizer) greedy(set, path []int32, depth int32) (total, worst int32) {
-	n := int32(len(set))
-	if n <= 2 {
-		return 2*n - 1, n
-	}
-	o.node++
-	node := o.node
-	for _, c := range set {
-		o.mark[c] = node
-	}
-	sy := newSymmetry(o.sp, path)
-	counts := make([]int32, o.nDense)
-	best, bestCost, bestPossible := int32(-1), int64(0), false
-	for c := range int32(o.sp.n) {
-		if !sy.trivial && !sy.canonical(o.sp.pegs[c]) {
-			continue
-		}
-		clear(counts)
-		for _, s := range set {
-			counts[o.denseScore(c, s)]++
-		}
-		var cost int64
-		for _, k := range counts {
-			cost += int64(k) * int64(k)
-		}
-		possible := o.mark[c] == node
-		if best < 0 || cost < bestCost || cost == bestCost && possible && !bestPossible {
-			best, bestCost, bestPossible = c, cost, possible
-		}
-	}
-	p := partitionBy(set, o.nDense, func(s int32) int { return o.denseScore(best, s) })
-	total, worst = n, 1
-	next := append(path[:len(path):len(path)], best)
-	for f := range p.groups() {
-		if g := p.group(f); f != o.win && len(g) > 0 {
-			t, w := o.greedy(g, next, depth)
-			total += t
-			worst = max(worst, 1+w)
-		}
-	}
-	return total, worst
-}
-
 // lookahead returns a lower bound on the best tree for set at depth one guess deeper than lb:
 // the least rating of any code, when it is at most most, and more than most otherwise. The
 // codes whose masks rate them above most are left at that; the others are rated exactly. It
