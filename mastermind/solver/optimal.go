@@ -3,6 +3,9 @@ package solver
 import (
 	"errors"
 	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
 )
 
 // ErrNoTree means no tree of guesses breaks every secret within the cap OptimalWithin asks
@@ -99,22 +102,25 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 	o.win = int(o.dense[sp.win()])
 	if n <= maxTableCodes {
 		o.table = make([]uint8, n*n)
-		for g := range int32(n) {
-			row := o.table[int(g)*n:][:n]
-			for s := range int32(n) {
-				row[s] = o.dense[sp.score(g, s)]
-			}
+		if n <= maxBitsCodes && o.nDense <= 16 {
+			o.words16 = (n + 3) / 4
+			o.bits16 = make([]uint64, n*o.words16)
 		}
-	}
-	if n <= maxBitsCodes && o.nDense <= 16 {
-		o.words16 = (n + 3) / 4
-		o.bits16 = make([]uint64, n*o.words16)
-		for s := range n {
-			row := o.bits16[s*o.words16:][:o.words16]
-			for c, f := range o.table[s*n:][:n] {
-				row[c/4] |= 1 << f << (16 * (c % 4))
-			}
+		// The rows a core each, in blocks: a row of bits16 is made from the same row of the
+		// table, by the same core.
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				const block = 64
+				for lo := int(next.Add(block) - block); lo < n; lo = int(next.Add(block) - block) {
+					for g := lo; g < min(lo+block, n); g++ {
+						o.fillRows(int32(g))
+					}
+				}
+			})
 		}
+		wg.Wait()
 	}
 	// The ideal tree: each guess one of the secrets, the rest split as evenly as the
 	// feedbacks allow. No tree does better, so its total bounds every tree's from below.
@@ -166,6 +172,21 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 	}
 	o.reach = append(o.reach, int32(n)+1)
 	return o
+}
+
+// fillRows fills row g of the score table, and of bits16 when there is one.
+func (o *optimizer) fillRows(g int32) {
+	n := o.sp.n
+	row := o.table[int(g)*n:][:n]
+	for s := range int32(n) {
+		row[s] = o.dense[o.sp.score(g, s)]
+	}
+	if o.bits16 != nil {
+		bits := o.bits16[int(g)*o.words16:][:o.words16]
+		for c, f := range row {
+			bits[c/4] |= 1 << f << (16 * (c % 4))
+		}
+	}
 }
 
 // clone returns an optimizer that shares o's tables but keeps its own memo and scratch, for a
