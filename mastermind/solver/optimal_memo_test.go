@@ -1,6 +1,10 @@
 package solver
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/deliberate-practice/katas/mastermind"
+)
 
 // TestMemoKeepsSetsApart holds the memo to its word where it is hardest to see: sets that
 // share a hash (forced here, one key for all), the same set at two depths, bounds that only
@@ -53,6 +57,43 @@ func TestMemoKeepsSetsApart(t *testing.T) {
 	}{{a, true, 12}, {b, true, 9}, {c, false, 7}} {
 		if e, ok := x.get(w.set, 5); !ok || e.exact != w.exact || e.total != w.total {
 			t.Errorf("merged %v: %+v, %v; want exact %v, total %d", w.set, e, ok, w.exact, w.total)
+		}
+	}
+}
+
+// TestNextAsksTheMemoWhatTheFirstSearchFound: after the first guess, Next answers from what
+// the first search solved, with a cap and without: the memo does not grow. (Without a cap the
+// depth is the whole game's at every node, as the search keeps it.)
+func TestNextAsksTheMemoWhatTheFirstSearchFound(t *testing.T) {
+	r := mastermind.Rules{Colors: 4, Width: 4, MaxTurns: 12}
+	secret := mastermind.Code{4, 3, 2, 2}
+	for _, s := range []Strategy{Optimal, OptimalWithin(5)} {
+		sv, err := New(r, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := 0
+		for turn := 1; ; turn++ {
+			guess, err := sv.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			solved := len(sv.opt.memo.index)
+			if turn == 1 {
+				first = solved
+			} else if solved != first {
+				t.Fatalf("%v, guess %d: the memo holds %d sets, %d after the first guess: Next searched again", s, turn, solved, first)
+			}
+			fb, err := mastermind.Score(secret, guess)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fb.Black == r.Width {
+				break
+			}
+			if err := sv.Record(guess, fb); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

@@ -71,7 +71,11 @@ func (s *Solver) Next() (mastermind.Code, error) {
 		if s.opt == nil {
 			s.opt = newOptimizer(s.sp, s.strategy.MaxGuesses() > 0)
 		}
-		t, ok := s.opt.bestTree(s.remaining, s.path, maxDepth(s.strategy)-int32(len(s.path)))
+		depth := maxDepth(s.strategy)
+		if s.strategy.MaxGuesses() > 0 {
+			depth -= int32(len(s.path)) // the guesses left; with no cap, the depth is the whole game's, as the memo knows it
+		}
+		t, ok := s.opt.bestTree(s.remaining, s.path, depth)
 		if !ok {
 			return nil, fmt.Errorf("solver: %v: no tree breaks the %d secrets left within the cap: %w", s.strategy, len(s.remaining), ErrNoTree)
 		}
