@@ -235,10 +235,96 @@ func TestTheSearchFindsThePublishedOptima(t *testing.T) {
 		st, err := solver.Evaluate(mastermind.Classic, tt.s)
 		require.NoError(t, err)
 		assert.Equal(t, []int{tt.total, tt.worst}, []int{st.Total, st.Max}, "%v", tt.s)
-		want, err := os.ReadFile(tt.file)
+		checkTreeFile(t, mastermind.Classic, tt.s, tt.file)
+	}
+}
+
+// checkTreeFile fails unless file is exactly the tree WriteTree writes for the rules and s.
+func checkTreeFile(t *testing.T, r mastermind.Rules, s solver.Strategy, file string) {
+	t.Helper()
+	want, err := os.ReadFile(file)
+	require.NoError(t, err)
+	var got strings.Builder
+	require.NoError(t, solver.WriteTree(&got, r, s))
+	assert.Equal(t, string(want), got.String(), "%v: the tree the package carries is not the search's: run go generate", s)
+}
+
+// fiveByFive is 5 pegs of 5 colours, whose optimum no one had published: the search finds
+// 13,496 guesses over its 3,125 secrets, 6 at worst.
+var fiveByFive = mastermind.Rules{Colors: 5, Width: 5, MaxTurns: 12}
+
+// TestTheSearchFindsTheFiveByFiveTree: the tree the package carries for 5 × 5 is what the
+// search finds. Seconds on two cores; the race pass leaves it to the plain pass.
+func TestTheSearchFindsTheFiveByFiveTree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the search of 5 x 5 takes seconds, minutes under -race; the plain pass runs it")
+	}
+	checkTreeFile(t, fiveByFive, solver.Optimal, "trees/5x5-optimal.tree")
+}
+
+// TestTreeFilesBreakEverySecret plays every secret through each tree file the package carries,
+// read here line by line, scored by mastermind.Score, with no part of the solver: the file's
+// guess for the feedback so far, or where it has none, the lowest secret still possible, which
+// must be one of at most two. Each file breaks every secret in the totals the search found.
+func TestTreeFilesBreakEverySecret(t *testing.T) {
+	for _, tt := range []struct {
+		file         string
+		rules        mastermind.Rules
+		total, worst int
+	}{
+		{"trees/classic-optimal.tree", mastermind.Classic, 5625, 6},
+		{"trees/classic-optimal-within-5.tree", mastermind.Classic, 5626, 5},
+		{"trees/5x5-optimal.tree", fiveByFive, 13496, 6},
+	} {
+		f, err := os.Open(tt.file)
 		require.NoError(t, err)
-		var got strings.Builder
-		require.NoError(t, solver.WriteTree(&got, mastermind.Classic, tt.s))
-		assert.Equal(t, string(want), got.String(), "%v: the tree the package carries is not the search's: run go generate", tt.s)
+		next := map[string]mastermind.Code{}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if line := sc.Text(); line != "" && !strings.HasPrefix(line, "#") {
+				key, guess, ok := strings.Cut(line, ": ")
+				require.True(t, ok, "%s: %q", tt.file, line)
+				code, err := mastermind.ParseCode(guess)
+				require.NoError(t, err, "%s: %q", tt.file, line)
+				next[key] = code
+			}
+		}
+		require.NoError(t, sc.Err())
+		require.NoError(t, f.Close())
+		codes := allCodes(tt.rules)
+		total, worst := 0, 0
+		for _, secret := range codes {
+			possible, key := codes, ""
+			for n := 1; ; n++ {
+				guess, ok := next[key]
+				if !ok {
+					require.LessOrEqual(t, len(possible), 2, "%s: no line for %q, with %d secrets left", tt.file, key, len(possible))
+					guess = possible[0]
+				}
+				fb, err := mastermind.Score(secret, guess)
+				require.NoError(t, err)
+				if fb.Black == tt.rules.Width {
+					total, worst = total+n, max(worst, n)
+					break
+				}
+				require.Less(t, n, 10, "%s: %v is not broken", tt.file, secret)
+				var left []mastermind.Code
+				for _, c := range possible {
+					if f, _ := mastermind.Score(c, guess); f == fb {
+						left = append(left, c)
+					}
+				}
+				possible = left
+				word := strings.Repeat("B", fb.Black) + strings.Repeat("W", fb.White)
+				if word == "" {
+					word = "-"
+				}
+				if key != "" {
+					word = "," + word
+				}
+				key += word
+			}
+		}
+		assert.Equal(t, []int{tt.total, tt.worst}, []int{total, worst}, tt.file)
 	}
 }
