@@ -113,9 +113,9 @@ const (
 // the ideal tree of each group it leaves), or -1 when it cannot help (it leaves the set whole,
 // or a group larger than reach). It reads each secret's row of the table straight through,
 // so that no count waits on the one before. It rates nothing, and says so, when there is no
-// table, or when masks will not do and the set is too large for a byte a count. Rated by counts, the ratings are in
-// rated; by masks, passing works them out from the masks, where most codes fall short of the
-// bar four at a time.
+// table, or when masks will not do and the set is too large for a byte a count. Rated by
+// counts, the ratings are in rated; by masks, passing works them out from the masks, where
+// most codes fall short of the bar four at a time.
 func (o *optimizer) rateAll(set []int32, reach int32) int {
 	n, N := int32(len(set)), o.sp.n
 	if o.table == nil {
