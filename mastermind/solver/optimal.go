@@ -65,10 +65,11 @@ type tables struct {
 	words16 int
 	// dense[f] is the dense index of the space's feedback index f: the feedbacks that can
 	// happen numbered from 0 in the same order, nDense of them, win the all-black one's.
-	dense       [256]uint8
-	nDense, win int
-	capped      bool    // a cap on the worst case: depths count down
-	lb          []int32 // lb[m] is the least total any tree can take for m secrets
+	dense         [256]uint8
+	nDense, win   int
+	everyFeedback []int   // 0 to nDense-1
+	capped        bool    // a cap on the worst case: depths count down
+	lb            []int32 // lb[m] is the least total any tree can take for m secrets
 	// lbApart[m] and worstApart[m] are the least total and worst case of a tree for m secrets
 	// whose first guess is not one of them: no secret is found at once.
 	lbApart, worstApart []int32
@@ -100,6 +101,9 @@ func newOptimizer(sp *space, capped bool) *optimizer {
 		}
 	}
 	o.win = int(o.dense[sp.win()])
+	for f := range o.nDense {
+		o.everyFeedback = append(o.everyFeedback, f)
+	}
 	if n <= maxTableCodes {
 		o.table = make([]uint8, n*n)
 		if n <= maxBitsCodes && o.nDense <= 16 {

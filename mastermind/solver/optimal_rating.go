@@ -44,28 +44,18 @@ func (o *optimizer) rowsOf(set []int32, rows [][]uint8) [][]uint8 {
 // touched (nDense+1 long), so that a small set costs little.
 func (o *optimizer) rate(set []int32, rows [][]uint8, c int32, counts []int32, touched []int, reach int32) (int32, bool) {
 	n := int32(len(set))
-	nt := 0
-	if rows != nil && int(n) > 2*o.nDense {
+	var seen []int // the feedbacks to look at: every one, or those touched
+	switch {
+	case rows != nil && int(n) > 2*o.nDense:
 		// Many secrets a feedback: count them all, then look at every feedback once.
 		for _, row := range rows {
 			counts[row[c]]++
 		}
-		lb, useful := n, true
-		for f, k := range counts[:o.nDense] {
-			switch {
-			case k == 0 || f == o.win:
-			case k == n || k > reach:
-				useful = false
-			default:
-				lb += o.lb[k]
-			}
-		}
-		clear(counts[:o.nDense])
-		return lb, useful
-	}
-	if rows != nil {
+		seen = o.everyFeedback
+	case rows != nil:
 		// Every feedback is written to touched, and kept only the first time it is seen: no
 		// branch on the scores, which a small set makes unpredictable.
+		nt := 0
 		for _, row := range rows {
 			f := row[c]
 			k := counts[f]
@@ -75,7 +65,9 @@ func (o *optimizer) rate(set []int32, rows [][]uint8, c int32, counts []int32, t
 			}
 			counts[f] = k + 1
 		}
-	} else {
+		seen = touched[:nt]
+	default:
+		nt := 0
 		for _, s := range set {
 			f := o.denseScore(c, s)
 			if counts[f] == 0 {
@@ -84,13 +76,14 @@ func (o *optimizer) rate(set []int32, rows [][]uint8, c int32, counts []int32, t
 			}
 			counts[f]++
 		}
+		seen = touched[:nt]
 	}
 	lb, useful := n, true
-	for _, f := range touched[:nt] {
+	for _, f := range seen {
 		k := counts[f]
 		counts[f] = 0
 		switch {
-		case f == o.win:
+		case k == 0 || f == o.win:
 		case k == n || k > reach:
 			useful = false // it tells nothing, or leaves more than the depth left can tell apart
 		default:
