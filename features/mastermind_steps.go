@@ -193,7 +193,7 @@ func pegs(code []int, numbers bool) string {
 }
 
 func (s *mastermindScenario) aDecodingBoardOfAttempts(attempts int) {
-	s.colors, s.width, s.maxTurns = mastermind.Classic.Colors, mastermind.Classic.Width, attempts
+	s.colors, s.width, s.maxTurns = mastermind.Classic().Colors, mastermind.Classic().Width, attempts
 }
 
 // theCodeMakerHasPlacedASecretOnTheBoard places a secret the scenario does not name. The

@@ -19,13 +19,13 @@
 //
 // # Games
 //
-// Rules are Dave Thomas's new(num_colors, width, max_turns); Classic is six colours, four
+// Rules are Dave Thomas's new(num_colors, width, max_turns); Classic() is six colours, four
 // pegs and twelve turns. New starts a game with a secret the code maker chose; NewRandom draws
 // one from a *rand.Rand the caller supplies. (*Game).Guess is Dave Thomas's score(game,
 // guess): it returns the Grade (Continue, Won or Lost) and the Feedback, and puts the guess on
 // the board:
 //
-//	game, err := mastermind.New(mastermind.Classic, secret)
+//	game, err := mastermind.New(mastermind.Classic(), secret)
 //	grade, fb, err := game.Guess(guess)
 //
 // A guess that cannot be played (too short, too long, a colour outside the rules, or after the

@@ -27,8 +27,8 @@ func playedGames(t *testing.T) map[string]*mastermind.Game {
 		}
 		games[name] = g
 	}
-	play("started", mastermind.Classic, "Red Green Blue Yellow")
-	play("going on", mastermind.Classic, "Red Green Blue Yellow", "Red Red Red Red", "Yellow Blue Green Red")
+	play("started", mastermind.Classic(), "Red Green Blue Yellow")
+	play("going on", mastermind.Classic(), "Red Green Blue Yellow", "Red Red Red Red", "Yellow Blue Green Red")
 	play("won", mastermind.Rules{Colors: 6, Width: 4, MaxTurns: 5}, "3 2 3 5", "1 1 2 2", "3 3 4 4", "3 2 3 5")
 	play("lost", mastermind.Rules{Colors: 9, Width: 2, MaxTurns: 2}, "9 9", "1 9", "9 1")
 	return games
@@ -103,9 +103,9 @@ func TestMarshalEventsRefusesWhatCannotBeRead(t *testing.T) {
 		event mastermind.Event
 		msg   string
 	}{
-		{"colour 0 in the secret", mastermind.GameStarted{Rules: mastermind.Classic, Secret: mastermind.Code{1, 0, 2, 3}},
+		{"colour 0 in the secret", mastermind.GameStarted{Rules: mastermind.Classic(), Secret: mastermind.Code{1, 0, 2, 3}},
 			"mastermind: writing events: mastermind: writing code: peg 2 is colour 0: unknown colour"},
-		{"nil secret", mastermind.GameStarted{Rules: mastermind.Classic}, "mastermind: writing event 1: GameStarted has no secret"},
+		{"nil secret", mastermind.GameStarted{Rules: mastermind.Classic()}, "mastermind: writing event 1: GameStarted has no secret"},
 		{"nil guess", mastermind.GuessMade{}, "mastermind: writing event 1: GuessMade has no guess"},
 		{"a guess too wide to read", mastermind.GuessMade{Guess: make(mastermind.Code, mastermind.MaxWidth+1)},
 			"mastermind: writing events: mastermind: writing code of 65 pegs: too many pegs"},

@@ -56,7 +56,7 @@ func ExampleGame_Guess() {
 func ExampleNewRandom() {
 	for range 2 {
 		rng := rand.New(rand.NewPCG(2026, 11))
-		game, _ := mastermind.NewRandom(mastermind.Classic, rng)
+		game, _ := mastermind.NewRandom(mastermind.Classic(), rng)
 		guess, _ := mastermind.ParseCode("Blue Red Orange Green")
 		_, fb, _ := game.Guess(guess)
 		fmt.Printf("%v: %q; the secret was %v\n", guess, fb, game.Secret())
@@ -69,7 +69,7 @@ func ExampleNewRandom() {
 // Save a game as JSON and resume it.
 func ExampleReplay() {
 	secret, _ := mastermind.ParseCode("Red Green Blue Yellow")
-	game, _ := mastermind.New(mastermind.Classic, secret)
+	game, _ := mastermind.New(mastermind.Classic(), secret)
 	guess, _ := mastermind.ParseCode("Red Purple Green Purple")
 	game.Guess(guess)
 

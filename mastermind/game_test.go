@@ -43,10 +43,10 @@ func TestNewRefusesBadRulesAndSecrets(t *testing.T) {
 		msg    string
 	}{
 		{mastermind.Rules{Colors: 0, Width: 4, MaxTurns: 12}, mustParse("1 2 3 4"), mastermind.ErrInvalidRules, "mastermind: 0 colours, want 1 to 255: invalid rules"},
-		{mastermind.Classic, mustParse("1 2 3"), mastermind.ErrInvalidSecret, "mastermind: secret has 3 pegs, want 4: invalid secret"},
-		{mastermind.Classic, mustParse("1 2 3 4 5"), mastermind.ErrInvalidSecret, "mastermind: secret has 5 pegs, want 4: invalid secret"},
-		{mastermind.Classic, mustParse("1 2 3 7"), mastermind.ErrInvalidSecret, "mastermind: secret peg 4 is colour 7, want 1 to 6: invalid secret"},
-		{mastermind.Classic, nil, mastermind.ErrInvalidSecret, "mastermind: secret has 0 pegs, want 4: invalid secret"},
+		{mastermind.Classic(), mustParse("1 2 3"), mastermind.ErrInvalidSecret, "mastermind: secret has 3 pegs, want 4: invalid secret"},
+		{mastermind.Classic(), mustParse("1 2 3 4 5"), mastermind.ErrInvalidSecret, "mastermind: secret has 5 pegs, want 4: invalid secret"},
+		{mastermind.Classic(), mustParse("1 2 3 7"), mastermind.ErrInvalidSecret, "mastermind: secret peg 4 is colour 7, want 1 to 6: invalid secret"},
+		{mastermind.Classic(), nil, mastermind.ErrInvalidSecret, "mastermind: secret has 0 pegs, want 4: invalid secret"},
 	}
 	for _, tt := range tests {
 		g, err := mastermind.New(tt.r, tt.secret)
@@ -58,7 +58,7 @@ func TestNewRefusesBadRulesAndSecrets(t *testing.T) {
 
 func TestNewCopiesSecret(t *testing.T) {
 	secret := mustParse("Red Green Blue Yellow")
-	g, err := mastermind.New(mastermind.Classic, secret)
+	g, err := mastermind.New(mastermind.Classic(), secret)
 	require.NoError(t, err)
 	secret[0] = mastermind.Purple
 	g.Secret()[1] = mastermind.Purple
@@ -90,7 +90,7 @@ func TestGuessWinning(t *testing.T) {
 }
 
 func TestGuessLosing(t *testing.T) {
-	g, err := mastermind.New(mastermind.Classic, mustParse("Red Green Blue Yellow"))
+	g, err := mastermind.New(mastermind.Classic(), mustParse("Red Green Blue Yellow"))
 	require.NoError(t, err)
 	for turn := 1; turn <= 12; turn++ {
 		grade, fb, err := g.Guess(mustParse("Purple Purple Purple Purple"))
@@ -109,7 +109,7 @@ func TestGuessLosing(t *testing.T) {
 }
 
 func TestRejectedGuessChangesNothing(t *testing.T) {
-	g, err := mastermind.New(mastermind.Classic, mustParse("Red Green Blue Yellow"))
+	g, err := mastermind.New(mastermind.Classic(), mustParse("Red Green Blue Yellow"))
 	require.NoError(t, err)
 	_, _, err = g.Guess(mustParse("Red Red Red Red"))
 	require.NoError(t, err)
@@ -137,7 +137,7 @@ func assertRejected(t *testing.T, g *mastermind.Game, guess mastermind.Code, wan
 }
 
 func TestGameKeepsItsOwnCopies(t *testing.T) {
-	g, err := mastermind.New(mastermind.Classic, mustParse("Red Green Blue Yellow"))
+	g, err := mastermind.New(mastermind.Classic(), mustParse("Red Green Blue Yellow"))
 	require.NoError(t, err)
 	guess := mustParse("Red Red Red Red")
 	_, _, err = g.Guess(guess)

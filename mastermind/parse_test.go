@@ -15,7 +15,7 @@ import (
 func TestParseErrorsAreOneType(t *testing.T) {
 	_, colorErr := mastermind.ParseColor("Pink")
 	_, codeErr := mastermind.ParseCode("Red Pink")
-	_, guessErr := mastermind.Classic.ParseGuess("RGBQ")
+	_, guessErr := mastermind.Classic().ParseGuess("RGBQ")
 	_, feedbackErr := mastermind.ParseFeedback("B X")
 	tests := []struct {
 		err  error
@@ -43,7 +43,7 @@ func TestParseErrorsAreOneType(t *testing.T) {
 
 func TestParseGuess(t *testing.T) {
 	c := func(cs ...mastermind.Color) mastermind.Code { return cs }
-	classic := mastermind.Classic
+	classic := mastermind.Classic()
 	twelve := mastermind.Rules{Colors: 12, Width: 4, MaxTurns: 10}
 	tests := []struct {
 		r    mastermind.Rules
@@ -71,7 +71,7 @@ func TestParseGuess(t *testing.T) {
 }
 
 func TestParseGuessErrors(t *testing.T) {
-	classic := mastermind.Classic
+	classic := mastermind.Classic()
 	tests := []struct {
 		r   mastermind.Rules
 		in  string
@@ -120,7 +120,7 @@ func TestConsistent(t *testing.T) {
 	}
 	// Against every code, Consistent says what the plain counting scorer says.
 	for _, c := range allCodes(6, 4) {
-		ok, err := mastermind.Consistent(mastermind.Classic, board, c)
+		ok, err := mastermind.Consistent(mastermind.Classic(), board, c)
 		require.NoError(t, err)
 		want := true
 		for _, turn := range board {
@@ -128,11 +128,11 @@ func TestConsistent(t *testing.T) {
 		}
 		require.Equal(t, want, ok, "%v", c)
 	}
-	ok, _ := mastermind.Consistent(mastermind.Classic, board, secret)
+	ok, _ := mastermind.Consistent(mastermind.Classic(), board, secret)
 	assert.True(t, ok, "the secret is always consistent")
-	_, err := mastermind.Consistent(mastermind.Classic, []mastermind.Turn{{Guess: mustParse("1 2")}}, secret)
+	_, err := mastermind.Consistent(mastermind.Classic(), []mastermind.Turn{{Guess: mustParse("1 2")}}, secret)
 	assert.EqualError(t, err, "mastermind: turn 1: mastermind: guess has 2 pegs, want 4: guess too short")
-	_, err = mastermind.Consistent(mastermind.Classic, nil, mustParse("1 2 3 9"))
+	_, err = mastermind.Consistent(mastermind.Classic(), nil, mustParse("1 2 3 9"))
 	assert.ErrorIs(t, err, mastermind.ErrInvalidPeg)
 }
 

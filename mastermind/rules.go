@@ -24,8 +24,10 @@ type Rules struct {
 	MaxTurns int `json:"maxTurns"` // guesses the code breaker may make
 }
 
-// Classic is the traditional game: six colours, four pegs, twelve turns.
-var Classic = Rules{Colors: 6, Width: 4, MaxTurns: 12}
+// Classic returns the traditional game's rules: six colours, four pegs, twelve turns. It is a
+// function, not a variable, so that no code can change what the classic game is for every
+// other package (the solver knows its shipped trees by these rules).
+func Classic() Rules { return Rules{Colors: 6, Width: 4, MaxTurns: 12} }
 
 // Validate returns an error wrapping ErrInvalidRules when a field is below 1, Colors is above
 // MaxColors or Width is above MaxWidth, and nil otherwise. MaxTurns has no upper bound: a game

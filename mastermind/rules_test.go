@@ -13,7 +13,7 @@ func TestRulesValidate(t *testing.T) {
 		r   mastermind.Rules
 		msg string // "" for valid
 	}{
-		{mastermind.Classic, ""},
+		{mastermind.Classic(), ""},
 		{mastermind.Rules{Colors: 1, Width: 1, MaxTurns: 1}, ""},
 		{mastermind.Rules{Colors: 255, Width: mastermind.MaxWidth, MaxTurns: math.MaxInt}, ""},
 		{mastermind.Rules{Colors: 0, Width: 4, MaxTurns: 12}, "mastermind: 0 colours, want 1 to 255: invalid rules"},
@@ -64,7 +64,7 @@ func TestRulesCheckCode(t *testing.T) {
 }
 
 func TestCheckFeedback(t *testing.T) {
-	r := mastermind.Classic
+	r := mastermind.Classic()
 	for b := range 5 {
 		for w := range 5 - b {
 			err := r.CheckFeedback(mastermind.Feedback{Black: b, White: w})

@@ -49,7 +49,7 @@ func randomPairs(r mastermind.Rules, n int) [][2]mastermind.Code {
 
 // benchmarkGames are the games the scorers are measured on: the classic 4 pegs of 6 colours
 // and the larger 5 pegs of 8.
-var benchmarkGames = []mastermind.Rules{mastermind.Classic, {Colors: 8, Width: 5, MaxTurns: 12}}
+var benchmarkGames = []mastermind.Rules{mastermind.Classic(), {Colors: 8, Width: 5, MaxTurns: 12}}
 
 // BenchmarkScore scores random pairs with Score, and with the counting loop.
 func BenchmarkScore(b *testing.B) {

@@ -100,10 +100,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, color bool) i
 func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("mastermind", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	cfg := config{rules: mastermind.Classic}
-	fs.IntVar(&cfg.rules.Colors, "colors", mastermind.Classic.Colors, fmt.Sprintf("number of colours, 1 to %d (names for the first 8)", mastermind.MaxColors))
-	fs.IntVar(&cfg.rules.Width, "width", mastermind.Classic.Width, fmt.Sprintf("pegs in the secret, 1 to %d", maxWidth))
-	fs.IntVar(&cfg.rules.MaxTurns, "turns", mastermind.Classic.MaxTurns, fmt.Sprintf("guesses allowed, 1 to %d", maxTurns))
+	cfg := config{rules: mastermind.Classic()}
+	fs.IntVar(&cfg.rules.Colors, "colors", mastermind.Classic().Colors, fmt.Sprintf("number of colours, 1 to %d (names for the first 8)", mastermind.MaxColors))
+	fs.IntVar(&cfg.rules.Width, "width", mastermind.Classic().Width, fmt.Sprintf("pegs in the secret, 1 to %d", maxWidth))
+	fs.IntVar(&cfg.rules.MaxTurns, "turns", mastermind.Classic().MaxTurns, fmt.Sprintf("guesses allowed, 1 to %d", maxTurns))
 	seed := fs.String("seed", "", "seed for the random secret, to replay a game (default: from the clock, and printed)")
 	fs.StringVar(&cfg.secret, "secret", "", `the secret, for practice in pairs, e.g. "Red Green Blue Yellow"`)
 	fs.StringVar(&cfg.role, "role", "breaker", `"breaker": you break a secret; "maker": the computer breaks yours`)

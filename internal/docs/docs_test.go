@@ -69,7 +69,7 @@ func TestAllocations(t *testing.T) {
 			return testing.AllocsPerRun(100, func() { _, _, _ = tictactoe.Solve(b) })
 		},
 		"`solver.Next`, the second classic guess (Knuth), on one core": func() float64 {
-			s, err := solver.New(mastermind.Classic, solver.Knuth)
+			s, err := solver.New(mastermind.Classic(), solver.Knuth)
 			require.NoError(t, err)
 			require.NoError(t, s.Record(mastermind.Code{1, 1, 2, 2}, mastermind.Feedback{Black: 1}))
 			return testing.AllocsPerRun(20, func() { _, _ = s.Next() })

@@ -12,7 +12,7 @@ import (
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
 
-func BenchmarkEvaluate(b *testing.B) { benchmarkEvaluate(b, mastermind.Classic) }
+func BenchmarkEvaluate(b *testing.B) { benchmarkEvaluate(b, mastermind.Classic()) }
 
 // BenchmarkEvaluateLargest plays the largest games the solver takes, each of about 32,768
 // secrets: 5 pegs of 8 colours, 15 pegs of 2, and 4 pegs of 13. The package documentation
@@ -91,9 +91,9 @@ func evaluate(b *testing.B, r mastermind.Rules, s solver.Strategy) solver.Stats 
 // secret with a full minimax scan a turn.
 func BenchmarkTextbook(b *testing.B) {
 	b.ReportAllocs()
-	first := codeNumber(mastermind.Classic, code("1 1 2 2"))
+	first := codeNumber(mastermind.Classic(), code("1 1 2 2"))
 	for b.Loop() {
-		if st := textbookEvaluate(mastermind.Classic, solver.Knuth, first); st.Total != 5801 {
+		if st := textbookEvaluate(mastermind.Classic(), solver.Knuth, first); st.Total != 5801 {
 			b.Fatalf("textbook Knuth total %d, want 5801", st.Total)
 		}
 	}
@@ -103,14 +103,14 @@ func BenchmarkTextbook(b *testing.B) {
 // side each round, and reports both and the speed-up (textbook time / Evaluate time) from one
 // run on one machine. TestTextbookReproducesThePublishedTotals is where correctness is tested.
 func BenchmarkEvaluateVersusTextbook(b *testing.B) {
-	first := codeNumber(mastermind.Classic, code("1 1 2 2"))
+	first := codeNumber(mastermind.Classic(), code("1 1 2 2"))
 	var fast, slow time.Duration
 	b.ReportAllocs()
 	for b.Loop() {
 		start := time.Now()
-		st, err := solver.Evaluate(mastermind.Classic, solver.Knuth)
+		st, err := solver.Evaluate(mastermind.Classic(), solver.Knuth)
 		mid := time.Now()
-		ref := textbookEvaluate(mastermind.Classic, solver.Knuth, first)
+		ref := textbookEvaluate(mastermind.Classic(), solver.Knuth, first)
 		fast += mid.Sub(start)
 		slow += time.Since(mid)
 		if err != nil || st.Total != ref.Total || st.Max != ref.Max {
@@ -127,7 +127,7 @@ func BenchmarkEvaluateVersusTextbook(b *testing.B) {
 func BenchmarkNext(b *testing.B) {
 	for _, s := range solver.Strategies() {
 		b.Run(s.String(), func(b *testing.B) {
-			sv, err := solver.New(mastermind.Classic, s)
+			sv, err := solver.New(mastermind.Classic(), s)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -166,7 +166,7 @@ func BenchmarkOptimal(b *testing.B) {
 			var got strings.Builder
 			for b.Loop() {
 				got.Reset()
-				if err := solver.WriteTree(&got, mastermind.Classic, tt.s); err != nil {
+				if err := solver.WriteTree(&got, mastermind.Classic(), tt.s); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -181,8 +181,8 @@ func BenchmarkOptimal(b *testing.B) {
 // search finding the tree (Evaluate reads no embedded tree): 5625 guesses, 6 at worst
 // (Koyama and Lai 1993), and with at most 5 guesses 5626.
 func BenchmarkEvaluateOptimal(b *testing.B) {
-	b.Run("Optimal", func(b *testing.B) { benchmarkOptimal(b, mastermind.Classic, solver.Optimal, 5625, 6) })
-	b.Run("OptimalWithin(5)", func(b *testing.B) { benchmarkOptimal(b, mastermind.Classic, solver.OptimalWithin(5), 5626, 5) })
+	b.Run("Optimal", func(b *testing.B) { benchmarkOptimal(b, mastermind.Classic(), solver.Optimal, 5625, 6) })
+	b.Run("OptimalWithin(5)", func(b *testing.B) { benchmarkOptimal(b, mastermind.Classic(), solver.OptimalWithin(5), 5626, 5) })
 }
 
 // BenchmarkOptimalLarger searches the optimal trees of 4 pegs of 7 and of 8 colours: 11228

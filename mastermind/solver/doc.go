@@ -21,7 +21,7 @@
 //
 // # Breaking a code
 //
-//	s, _ := solver.New(mastermind.Classic, solver.Knuth)
+//	s, _ := solver.New(mastermind.Classic(), solver.Knuth)
 //	for {
 //		guess, _ := s.Next()
 //		fb := … // the code maker's answer
@@ -52,7 +52,7 @@
 // takes some tens of times the classic game's, and 4 pegs of 8 some hundreds of times
 // (BenchmarkEvaluateOptimal and BenchmarkOptimalLarger measure them). For 5 pegs of 5 colours
 // it finds 13496 guesses over the 3125 secrets, 6 at worst. The classic game's trees and that
-// of 5 × 5 also ship with the package, so that New(Classic, Optimal) plays from them at once
+// of 5 × 5 also ship with the package, so that New(Classic(), Optimal) plays from them at once
 // while the game follows them. WriteTree writes any strategy's whole tree.
 //
 // # Evaluating a strategy

@@ -10,7 +10,7 @@ import (
 // Break a secret with Knuth's strategy, scoring each guess as the code maker would.
 func ExampleSolver() {
 	secret, _ := mastermind.ParseCode("Blue Red Yellow Red")
-	s, _ := solver.New(mastermind.Classic, solver.Knuth)
+	s, _ := solver.New(mastermind.Classic(), solver.Knuth)
 	for turn := 1; ; turn++ {
 		guess, _ := s.Next()
 		fb, _ := mastermind.Score(secret, guess)
@@ -33,7 +33,7 @@ func ExampleSolver() {
 
 func ExampleEvaluate() {
 	for _, s := range solver.Strategies() {
-		st, _ := solver.Evaluate(mastermind.Classic, s)
+		st, _ := solver.Evaluate(mastermind.Classic(), s)
 		fmt.Printf("%-12v %d guesses, %.3f a game, at worst %d\n", s, st.Total, st.Average(), st.Max)
 	}
 	// Output:
@@ -46,10 +46,10 @@ func ExampleEvaluate() {
 // The optimal strategy for the classic game plays from the tree the package carries, so its
 // first guess comes at once.
 func ExampleOptimal() {
-	s, _ := solver.New(mastermind.Classic, solver.Optimal)
+	s, _ := solver.New(mastermind.Classic(), solver.Optimal)
 	guess, _ := s.Next()
 	fmt.Println(guess)
-	capped, _ := solver.New(mastermind.Classic, solver.OptimalWithin(5))
+	capped, _ := solver.New(mastermind.Classic(), solver.OptimalWithin(5))
 	guess, _ = capped.Next()
 	fmt.Println(guess)
 	// Output:

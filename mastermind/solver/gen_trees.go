@@ -17,8 +17,8 @@ func main() {
 		rules    mastermind.Rules
 		strategy solver.Strategy
 	}{
-		{"trees/classic-optimal.tree", mastermind.Classic, solver.Optimal},
-		{"trees/classic-optimal-within-5.tree", mastermind.Classic, solver.OptimalWithin(5)},
+		{"trees/classic-optimal.tree", mastermind.Classic(), solver.Optimal},
+		{"trees/classic-optimal-within-5.tree", mastermind.Classic(), solver.OptimalWithin(5)},
 		{"trees/5x5-optimal.tree", mastermind.Rules{Colors: 5, Width: 5, MaxTurns: 12}, solver.Optimal},
 	} {
 		f, err := os.Create(t.file)

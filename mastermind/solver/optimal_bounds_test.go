@@ -17,7 +17,7 @@ func TestLookaheadIsTheLeastRating(t *testing.T) {
 	if testing.Short() {
 		rounds = 5 // the race pass: the plain pass runs them all
 	}
-	for _, r := range []mastermind.Rules{mastermind.Classic, {Colors: 5, Width: 3, MaxTurns: 9}, {Colors: 5, Width: 5, MaxTurns: 9}} {
+	for _, r := range []mastermind.Rules{mastermind.Classic(), {Colors: 5, Width: 3, MaxTurns: 9}, {Colors: 5, Width: 5, MaxTurns: 9}} {
 		if testing.Short() && r.Width == 5 {
 			t.Log("-short: 5x5 is left to the plain pass (its tables take seconds under -race)")
 			continue
@@ -77,7 +77,7 @@ func TestLookaheadIsTheLeastRating(t *testing.T) {
 // total of the best tree the search finds for them.
 func TestLookaheadBoundsTheSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 9))
-	sp, err := newSpace(mastermind.Classic)
+	sp, err := newSpace(mastermind.Classic())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestEvenSplitIsTheLeast(t *testing.T) {
 		rounds = 200 // the race pass: the plain pass runs them all
 	}
 	for _, r := range []mastermind.Rules{
-		{Colors: 2, Width: 2, MaxTurns: 9}, {Colors: 5, Width: 3, MaxTurns: 9}, mastermind.Classic,
+		{Colors: 2, Width: 2, MaxTurns: 9}, {Colors: 5, Width: 3, MaxTurns: 9}, mastermind.Classic(),
 		{Colors: 3, Width: 5, MaxTurns: 9}, {Colors: 5, Width: 5, MaxTurns: 9}, {Colors: 2, Width: 9, MaxTurns: 9},
 	} {
 		sp, err := newSpace(r)

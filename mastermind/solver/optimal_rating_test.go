@@ -14,7 +14,7 @@ import (
 // each: for random sets, limits and symmetries.
 func TestPassingByLanesIsPassingByCode(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 7))
-	for _, r := range []mastermind.Rules{mastermind.Classic, {Colors: 5, Width: 3, MaxTurns: 9}, {Colors: 3, Width: 4, MaxTurns: 9}} {
+	for _, r := range []mastermind.Rules{mastermind.Classic(), {Colors: 5, Width: 3, MaxTurns: 9}, {Colors: 3, Width: 4, MaxTurns: 9}} {
 		sp, err := newSpace(r)
 		if err != nil {
 			t.Fatal(err)

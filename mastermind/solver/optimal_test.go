@@ -163,8 +163,8 @@ func TestEmbeddedTrees(t *testing.T) {
 		{solver.OptimalWithin(5), 5626, 5},
 	} {
 		var st solver.Stats
-		for _, secret := range allCodes(mastermind.Classic) {
-			addGame(&st, play(t, mastermind.Classic, tt.s, secret))
+		for _, secret := range allCodes(mastermind.Classic()) {
+			addGame(&st, play(t, mastermind.Classic(), tt.s, secret))
 		}
 		assert.Equal(t, tt.total, st.Total, "%v", tt.s)
 		assert.Equal(t, tt.worst, st.Max, "%v", tt.s)
@@ -172,9 +172,9 @@ func TestEmbeddedTrees(t *testing.T) {
 }
 
 func TestOptimalCapNoTreeMeets(t *testing.T) {
-	_, err := solver.Evaluate(mastermind.Classic, solver.OptimalWithin(3))
+	_, err := solver.Evaluate(mastermind.Classic(), solver.OptimalWithin(3))
 	assert.ErrorIs(t, err, solver.ErrNoTree)
-	_, err = solver.Evaluate(mastermind.Classic, solver.OptimalWithin(0))
+	_, err = solver.Evaluate(mastermind.Classic(), solver.OptimalWithin(0))
 	assert.ErrorIs(t, err, solver.ErrUnknownStrategy)
 	// Off the strategy's path a cap can become impossible, and Next says so: after two
 	// guesses that tell nothing, 27 secrets remain with one guess to go.
@@ -232,10 +232,10 @@ func TestTheSearchFindsThePublishedOptima(t *testing.T) {
 		{solver.Optimal, 5625, 6, "trees/classic-optimal.tree"},
 		{solver.OptimalWithin(5), 5626, 5, "trees/classic-optimal-within-5.tree"},
 	} {
-		st, err := solver.Evaluate(mastermind.Classic, tt.s)
+		st, err := solver.Evaluate(mastermind.Classic(), tt.s)
 		require.NoError(t, err)
 		assert.Equal(t, []int{tt.total, tt.worst}, []int{st.Total, st.Max}, "%v", tt.s)
-		checkTreeFile(t, mastermind.Classic, tt.s, tt.file)
+		checkTreeFile(t, mastermind.Classic(), tt.s, tt.file)
 	}
 }
 
@@ -272,11 +272,11 @@ func TestTreeFilesBreakEverySecret(t *testing.T) {
 		rules        mastermind.Rules
 		total, worst int
 	}{
-		{"trees/classic-optimal.tree", mastermind.Classic, 5625, 6},
-		{"trees/classic-optimal-within-5.tree", mastermind.Classic, 5626, 5},
+		{"trees/classic-optimal.tree", mastermind.Classic(), 5625, 6},
+		{"trees/classic-optimal-within-5.tree", mastermind.Classic(), 5626, 5},
 		{"trees/5x5-optimal.tree", fiveByFive, 13496, 6},
 	} {
-		if testing.Short() && tt.rules != mastermind.Classic {
+		if testing.Short() && tt.rules != mastermind.Classic() {
 			t.Logf("-short: %s is left to the plain pass (seconds, many under -race)", tt.file)
 			continue
 		}

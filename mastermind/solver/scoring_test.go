@@ -34,7 +34,7 @@ func TestPackedScoreIsScore(t *testing.T) {
 		all  bool
 		size int // random pairs when not all
 	}{
-		{mastermind.Classic, true, 0},
+		{mastermind.Classic(), true, 0},
 		{mastermind.Rules{Colors: 3, Width: 5, MaxTurns: 9}, true, 0},
 		{mastermind.Rules{Colors: 16, Width: 2, MaxTurns: 9}, true, 0},
 		{mastermind.Rules{Colors: 1, Width: 1, MaxTurns: 9}, true, 0},
@@ -72,7 +72,7 @@ func TestPackedScoreIsScore(t *testing.T) {
 func TestSplitCostsAreScores(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	for _, r := range []mastermind.Rules{
-		mastermind.Classic,
+		mastermind.Classic(),
 		{Colors: 16, Width: 3, MaxTurns: 9},
 		{Colors: 2, Width: 15, MaxTurns: 9},
 		{Colors: 8, Width: 5, MaxTurns: 9},

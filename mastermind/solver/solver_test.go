@@ -36,22 +36,22 @@ var published = []struct {
 
 func TestFirstGuesses(t *testing.T) {
 	for _, p := range published {
-		s, err := solver.New(mastermind.Classic, p.strategy)
+		s, err := solver.New(mastermind.Classic(), p.strategy)
 		require.NoError(t, err)
 		got, err := s.Next()
 		require.NoError(t, err)
 		assert.Equal(t, code(p.first), got, "%v opens", p.strategy)
 	}
 	// The textbook scan of every code against every secret opens the same way.
-	table := scoreTable(allCodes(mastermind.Classic))
+	table := scoreTable(allCodes(mastermind.Classic()))
 	for _, p := range published {
-		assert.Equal(t, codeNumber(mastermind.Classic, code(p.first)), textbookGuess(p.strategy, table, all(len(table))), "%v opens", p.strategy)
+		assert.Equal(t, codeNumber(mastermind.Classic(), code(p.first)), textbookGuess(p.strategy, table, all(len(table))), "%v opens", p.strategy)
 	}
 }
 
 func TestEvaluatePublished(t *testing.T) {
 	for _, p := range published {
-		st, err := solver.Evaluate(mastermind.Classic, p.strategy)
+		st, err := solver.Evaluate(mastermind.Classic(), p.strategy)
 		require.NoError(t, err)
 		assert.Equal(t, 1296, st.Games, "%v", p.strategy)
 		assert.Equal(t, p.total, st.Total, "%v total", p.strategy)
@@ -66,7 +66,7 @@ func TestEvaluatePublished(t *testing.T) {
 		t.Logf("%-12v total %d, average %.3f, worst %d, histogram %v", p.strategy, st.Total, st.Average(), st.Max, st.Histogram)
 	}
 	// Knuth 1977: an average of 4.476 guesses, never more than five.
-	st, err := solver.Evaluate(mastermind.Classic, solver.Knuth)
+	st, err := solver.Evaluate(mastermind.Classic(), solver.Knuth)
 	require.NoError(t, err)
 	assert.InDelta(t, 4.476, st.Average(), 0.0005)
 }
@@ -100,7 +100,7 @@ func TestGamesThroughNextAndRecord(t *testing.T) {
 		long  bool
 	}{
 		{"4x4", mastermind.Rules{Colors: 4, Width: 4, MaxTurns: 20}, false},
-		{"classic", mastermind.Classic, true},
+		{"classic", mastermind.Classic(), true},
 	}
 	for _, game := range games {
 		for _, p := range published {
@@ -113,7 +113,7 @@ func TestGamesThroughNextAndRecord(t *testing.T) {
 				for _, secret := range allCodes(game.rules) {
 					addGame(&st, play(t, game.rules, p.strategy, secret))
 				}
-				if game.rules == mastermind.Classic {
+				if game.rules == mastermind.Classic() {
 					assert.Equal(t, p.total, st.Total)
 					assert.Equal(t, p.max, st.Max)
 				}
@@ -135,7 +135,7 @@ func TestTextbookReproducesThePublishedTotals(t *testing.T) {
 	for _, p := range published {
 		t.Run(p.strategy.String(), func(t *testing.T) {
 			t.Parallel()
-			st := textbookEvaluate(mastermind.Classic, p.strategy, -1)
+			st := textbookEvaluate(mastermind.Classic(), p.strategy, -1)
 			assert.Equal(t, 1296, st.Games)
 			assert.Equal(t, p.total, st.Total)
 			assert.Equal(t, p.max, st.Max)
@@ -184,8 +184,8 @@ func TestNewRefuses(t *testing.T) {
 		{mastermind.Rules{Colors: 17, Width: 2, MaxTurns: 10}, solver.Knuth, solver.ErrTooLarge, "solver: 17 colours and 2 pegs, want at most 16 and 15: game too large to solve"},
 		{mastermind.Rules{Colors: 1, Width: 16, MaxTurns: 10}, solver.Knuth, solver.ErrTooLarge, "solver: 1 colours and 16 pegs, want at most 16 and 15: game too large to solve"},
 		{mastermind.Rules{Colors: 6, Width: 0, MaxTurns: 10}, solver.Knuth, mastermind.ErrInvalidRules, "mastermind: width 0, want 1 to 64: invalid rules"},
-		{mastermind.Classic, 0, solver.ErrUnknownStrategy, "solver: Strategy(0): unknown strategy"},
-		{mastermind.Classic, 9, solver.ErrUnknownStrategy, "solver: Strategy(9): unknown strategy"},
+		{mastermind.Classic(), 0, solver.ErrUnknownStrategy, "solver: Strategy(0): unknown strategy"},
+		{mastermind.Classic(), 9, solver.ErrUnknownStrategy, "solver: Strategy(9): unknown strategy"},
 	}
 	for _, tt := range tests {
 		sv, err := solver.New(tt.r, tt.s)
@@ -201,7 +201,7 @@ func TestNewRefuses(t *testing.T) {
 }
 
 func TestRecordRefusesAndChangesNothing(t *testing.T) {
-	sv, err := solver.New(mastermind.Classic, solver.Knuth)
+	sv, err := solver.New(mastermind.Classic(), solver.Knuth)
 	require.NoError(t, err)
 	require.NoError(t, sv.Record(code("1 1 2 2"), mastermind.Feedback{Black: 1}))
 	before := sv.Remaining()
@@ -250,7 +250,7 @@ func TestZeroSolver(t *testing.T) {
 
 func TestCoachHelpers(t *testing.T) {
 	secret := code("Red Green Blue Yellow")
-	sv, err := solver.New(mastermind.Classic, solver.Knuth)
+	sv, err := solver.New(mastermind.Classic(), solver.Knuth)
 	require.NoError(t, err)
 	assert.Equal(t, 1296, sv.Remaining())
 	var board []mastermind.Turn
@@ -265,10 +265,10 @@ func TestCoachHelpers(t *testing.T) {
 
 	// Possible, Candidates and Consistent agree on every code, and the count is Remaining.
 	n := 0
-	for _, c := range allCodes(mastermind.Classic) {
+	for _, c := range allCodes(mastermind.Classic()) {
 		p, err := sv.Possible(c)
 		require.NoError(t, err)
-		cons, err := mastermind.Consistent(mastermind.Classic, board, c)
+		cons, err := mastermind.Consistent(mastermind.Classic(), board, c)
 		require.NoError(t, err)
 		require.Equal(t, cons, p, "%v", c)
 		if p {
