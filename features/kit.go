@@ -2,21 +2,15 @@ package features
 
 import (
 	"embed"
-	"errors"
-	"flag"
-	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
-	"regexp"
-	"runtime"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/cucumber/godog"
 
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/kata/mastermind"
+	"github.com/deliberate-practice/katas/internal/kata/tictactoe"
+	"github.com/deliberate-practice/katas/internal/kit"
 )
 
 //go:embed *.feature
@@ -29,16 +23,11 @@ func Files() fs.FS { return files }
 // that meets it, or any error whose text is "not implemented", fails: it never counts as the
 // implementation refusing something. So a starting point whose every operation says "not
 // implemented" fails every scenario, as a kata begins.
-var ErrNotImplemented = errors.New("not implemented")
+var ErrNotImplemented = kata.ErrNotImplemented
 
-// notImplemented reports whether err says an operation is not written yet.
-func notImplemented(err error) bool {
-	return err != nil && (errors.Is(err, ErrNotImplemented) || strings.EqualFold(strings.TrimSpace(err.Error()), "not implemented"))
-}
-
-// MastermindGame is one game of a Mastermind implementation under test: the Elixir
-// Dave Thomas's score(game, guess), and how many turns and guesses the board shows. Colours
-// are numbered from 1; the original feature's colour names stand for Red 1, Green 2, Blue 3, Yellow 4,
+// MastermindGame is one game of a Mastermind implementation under test: Dave Thomas's
+// score(game, guess), and how many turns and guesses the board shows. Colours are numbered
+// from 1; the original feature's colour names stand for Red 1, Green 2, Blue 3, Yellow 4,
 // Purple 5 and Orange 6.
 type MastermindGame interface {
 	// Score plays a guess: the grade is "won", "lost" or "continue", and black and white
@@ -74,245 +63,48 @@ type Classifier func(rows []string) (state string, err error)
 // go test's flags choose and report the scenarios:
 //
 //	-run 'TestAcceptance/Playing_mastermind/Making_a_guess/row_15$'   one row
-//	-kata.tags='@refusals'            only the scenarios with these tags: @a, ~@a, @a,@b, joined by &&
+//	-kata.tags='@refusals'            only the scenarios with these tags, as godog reads them: @a, ~@a, @a,@b, @a&&@b
 //	-kata.random                      a random order, its seed logged; -kata.random=SEED replays it
 //	-kata.stop-on-failure             no more scenarios after the first that fails
 //	-kata.format=pretty               log every step of every scenario (go test -v shows them)
 //	-kata.format=junit:report.xml     also a JUnit report, report-mastermind.xml; cucumber:FILE, Cucumber JSON
 //	-kata.log                         add the run's light to .kata/log, for kata log (or KATA_LOG=1)
 //
-// The kit defines its -kata.* flags when it is loaded, and nothing else: a test package that
-// binds godog's own flags, godog.BindFlags("godog.", flag.CommandLine, &opts), runs beside it,
-// and the kit then reads -godog.format, -godog.tags, -godog.random and -godog.stop-on-failure
-// too, where the -kata.* flag of the same name is not given. A report's relative path is
-// taken from the package's directory, where go test runs its tests; the kata's name goes
-// before its extension, so that RunMastermind and RunTicTacToe in one run write two reports.
+// The kit defines its -kata.* flags, and nothing else, when it is loaded into a test binary
+// (go test must know a flag before any test runs): a test package that binds godog's own
+// flags, godog.BindFlags("godog.", flag.CommandLine, &opts), runs beside it, and the kit then
+// reads -godog.format, -godog.tags, -godog.random and -godog.stop-on-failure too, where the
+// -kata.* flag of the same name is not given. A report's relative path is taken from the
+// package's directory, where go test runs its tests; the kata's name goes before its
+// extension, so that RunMastermind and RunTicTacToe in one run write two reports.
 func RunMastermind(t *testing.T, newGame NewMastermindGame) {
 	t.Helper()
-	run(t, "mastermind", func(sc *godog.ScenarioContext) { InitializeMastermind(sc, newGame) })
+	kit.Run(t, mastermind.Kata(files), func(sc *godog.ScenarioContext) { InitializeMastermind(sc, newGame) })
 }
 
 // RunTicTacToe runs the tic-tac-toe kata (tictactoe.feature) against classify, as
 // RunMastermind runs Mastermind.
 func RunTicTacToe(t *testing.T, classify Classifier) {
 	t.Helper()
-	run(t, "tictactoe", func(sc *godog.ScenarioContext) { InitializeTicTacToe(sc, classify) })
+	kit.Run(t, tictactoe.Kata(files), func(sc *godog.ScenarioContext) { InitializeTicTacToe(sc, classify) })
 }
 
-// The kit's flags, "-kata.tags" and so on, defined on the command line when the package
-// loads so that go test accepts them; their values stay in the flag package and are read
-// when a run starts. The prefix is the kit's own, so that nothing here collides with godog's
-// flags when a test binds them itself.
-const flagPrefix = "kata."
-
-// logFlag asks the kit to add each run's light to the log of the package's folder, for the
-// kata command's kata log; so does KATA_LOG=1 in the environment.
-const logFlag = flagPrefix + "log"
-
-func init() {
-	engine.Flags(flag.CommandLine, flagPrefix, false)
-	flag.Bool(logFlag, false, "add each run's light (green, red or amber) to .kata/log in the package's folder, for kata log")
-}
-
-// logAsked reports whether the command line or the environment asks for the log.
-func logAsked() bool {
-	if f := flag.Lookup(logFlag); f != nil && f.Value.String() == "true" {
-		return true
-	}
-	return os.Getenv("KATA_LOG") == "1"
-}
-
-// run runs the kata called name with the steps init registers. Under go test -v, or a -run
-// pattern that names scenarios, each scenario is a subtest of t that fails with its failure;
-// otherwise the scenarios run within t, which fails with one screen that leads with the next
-// scenario to work on.
-func run(t *testing.T, name string, init func(*godog.ScenarioContext)) {
-	t.Helper()
-	opts, err := options(flag.CommandLine)
-	if err != nil {
-		t.Fatalf("features: %v", err)
-	}
-	opts.Verbose = testing.Verbose() || namesSubtests(t.Name())
-	each := func(_ engine.Scenario, do func(engine.Output)) { do(testOutput{t, false}) }
-	if opts.Verbose {
-		each = func(s engine.Scenario, do func(engine.Output)) {
-			t.Run(s.Path(), func(t *testing.T) { do(testOutput{t, true}) })
+// InitializeMastermind registers the Mastermind steps on sc, played against the games newGame
+// starts. Call it from a godog ScenarioInitializer, once for each scenario: the steps keep
+// their state per call.
+func InitializeMastermind(sc *godog.ScenarioContext, newGame NewMastermindGame) {
+	mastermind.Initialize(sc, func(colors, width, turns int, secret []int) (mastermind.Game, error) {
+		g, err := newGame(colors, width, turns, secret)
+		if g == nil {
+			return nil, err // no game inside the interface, not a nil MastermindGame
 		}
-	}
-	outcome, err := engine.Run(kata(name), files, opts, engine.Frontend{
-		Flag: "-" + flagPrefix,
-		Each: each,
-		Play: func(s engine.Scenario) engine.Result { return engine.Play(s, init, nil) },
-		Log:  func(line string) { t.Log("\n" + line) },
-		Rerun: func(s engine.Scenario) string {
-			return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))
-		},
-		FeaturePath: featurePaths(),
+		return g, err
 	})
-	if err == nil && logAsked() {
-		if lerr := engine.AppendLog(".", outcome.Entry(name, time.Now())); lerr != nil {
-			t.Errorf("features: %v", lerr)
-		}
-	}
-	switch {
-	case errors.Is(err, engine.ErrNoScenario):
-		// As go test -run with a pattern no test matches: the other kata may have the tags.
-		t.Skipf("features: %v", err)
-	case err != nil:
-		t.Errorf("features: %v", err)
-	case outcome.Failed():
-		t.Fail()
-	}
 }
 
-// featurePaths returns where a report says a feature file is: its path in the module that
-// runs the tests (this one's features/mastermind.feature, or a copy kata features wrote into a
-// practitioner's module), so that a CI system can link to it; its bare name when the module
-// holds no copy. It finds the module once.
-func featurePaths() func(file string) string {
-	bare := func(file string) string { return file }
-	wd, err := os.Getwd()
-	if err != nil {
-		return bare
-	}
-	root := wd
-	for {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(root)
-		if parent == root {
-			return bare
-		}
-		root = parent
-	}
-	var dirs []string
-	if _, src, _, ok := runtime.Caller(0); ok {
-		dirs = append(dirs, filepath.Dir(src)) // this package's own, in this module
-	}
-	dirs = append(dirs, wd, root, filepath.Join(root, "features"))
-	return func(file string) string {
-		for _, d := range dirs {
-			c := filepath.Join(d, file)
-			rel, err := filepath.Rel(root, c)
-			if err != nil || strings.HasPrefix(rel, "..") {
-				continue
-			}
-			if _, err := os.Stat(c); err == nil {
-				return filepath.ToSlash(rel)
-			}
-		}
-		return file
-	}
-}
-
-// namesSubtests reports whether go test's -run pattern names tests below the test called
-// parent: the scenarios.
-func namesSubtests(parent string) bool {
-	f := flag.Lookup("test.run")
-	if f == nil {
-		return false
-	}
-	depth, elements := 0, 1
-	for _, r := range f.Value.String() {
-		switch r {
-		case '[', '(':
-			depth++
-		case ']', ')':
-			depth--
-		case '/':
-			if depth == 0 {
-				elements++
-			}
-		}
-	}
-	return elements > strings.Count(parent, "/")+1
-}
-
-// kata is the kata called name.
-func kata(name string) engine.Kata {
-	for _, k := range engine.Katas() {
-		if k.Name == name {
-			return k
-		}
-	}
-	panic("features: no kata " + name) // only this package names katas
-}
-
-// testOutput shows a scenario in its own subtest, or within the test that runs the kata.
-type testOutput struct {
-	t       *testing.T
-	subtest bool
-}
-
-func (o testOutput) Fail(text string) {
-	o.t.Helper()
-	if text != "" {
-		o.t.Error("\n" + text)
-	}
-}
-
-func (o testOutput) Pass(text string) { o.t.Helper(); o.t.Log("\n" + text) }
-
-// Skip skips a scenario's subtest; within the kata's test a scenario not run is only counted.
-func (o testOutput) Skip(reason string) {
-	o.t.Helper()
-	if o.subtest {
-		o.t.Skip(reason)
-	}
-}
-
-// godogOptions are godog's flags the kit reads, when a test binds them, by the option each
-// sets.
-var godogOptions = map[string]string{
-	"format": engine.OptFormat, "f": engine.OptFormat,
-	"tags": engine.OptTags, "t": engine.OptTags,
-	"random": engine.OptRandom, "stop-on-failure": engine.OptStopOnFailure,
-}
-
-// options reads the kit's flags from fs, and godog's where a test binds them and sets one the
-// kit's flags leave unset.
-func options(fs *flag.FlagSet) (engine.Options, error) {
-	o, err := engine.FromFlags(fs, flagPrefix)
-	if err != nil {
-		return o, err
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	var errs []error
-	fs.Visit(func(f *flag.Flag) {
-		name, ok := strings.CutPrefix(f.Name, "godog.")
-		opt := godogOptions[name]
-		if !ok || opt == "" || set[flagPrefix+opt] {
-			return
-		}
-		v := f.Value.String()
-		if opt == engine.OptRandom && v == "0" {
-			v = "false" // godog's flag says 0 for -godog.random=false
-		}
-		if err := o.Set(opt, v); err != nil {
-			errs = append(errs, fmt.Errorf("-%s: %w", f.Name, err))
-		}
-	})
-	return o, errors.Join(errs...)
-}
-
-// runPattern is a go test -run pattern that selects s alone under the test named parent.
-func runPattern(parent string, s engine.Scenario) string {
-	parts := strings.Split(parent+"/"+s.Path(), "/")
-	for i, p := range parts {
-		parts[i] = regexp.QuoteMeta(strings.ReplaceAll(p, " ", "_"))
-	}
-	return "^" + strings.Join(parts, "/") + "$"
-}
-
-// crash is a step's failure by a panic in the implementation.
-func crash(about string, p *panicked) error {
-	return &engine.StepError{About: about, Cause: p.Error(), Crash: true}
-}
-
-// fail is a step's failure: what the step played (the game, the board) and what went wrong,
-// kept apart so that a run can group the failures of one cause.
-func fail(about, format string, args ...any) error {
-	return &engine.StepError{About: about, Cause: fmt.Sprintf(format, args...)}
+// InitializeTicTacToe registers the tic-tac-toe steps on sc, run against classify. Call it
+// from a godog ScenarioInitializer, once for each scenario: the steps keep their state per
+// call.
+func InitializeTicTacToe(sc *godog.ScenarioContext, classify Classifier) {
+	tictactoe.Initialize(sc, tictactoe.Classify(classify))
 }

@@ -12,6 +12,9 @@ import (
 
 	"github.com/deliberate-practice/katas/features"
 	"github.com/deliberate-practice/katas/internal/engine"
+	katapkg "github.com/deliberate-practice/katas/internal/kata"
+	mastermindkata "github.com/deliberate-practice/katas/internal/kata/mastermind"
+	tictactoekata "github.com/deliberate-practice/katas/internal/kata/tictactoe"
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 
@@ -120,23 +123,21 @@ func (g *plainGame) Guesses() int {
 
 // kata is one of the katas with the steps that play it against an implementation.
 type kata struct {
-	engine.Kata
-	steps func(*godog.ScenarioContext)
+	katapkg.Kata
+	steps katapkg.Steps
 }
 
 func mastermindKata(newGame features.NewMastermindGame) kata {
-	k, _ := engine.Find("mastermind")
-	return kata{k, func(sc *godog.ScenarioContext) { features.InitializeMastermind(sc, newGame) }}
+	return kata{mastermindkata.Kata(features.Files()), func(sc *godog.ScenarioContext) { features.InitializeMastermind(sc, newGame) }}
 }
 
 func ticTacToeKata(classify features.Classifier) kata {
-	k, _ := engine.Find("tictactoe")
-	return kata{k, func(sc *godog.ScenarioContext) { features.InitializeTicTacToe(sc, classify) }}
+	return kata{tictactoekata.Kata(features.Files()), func(sc *godog.ScenarioContext) { features.InitializeTicTacToe(sc, classify) }}
 }
 
 // scenarios returns the kata's scenarios.
 func (k kata) scenarios() []engine.Scenario {
-	s, err := k.Scenarios(features.Files())
+	s, err := engine.Scenarios(k.Kata)
 	if err != nil {
 		panic(err)
 	}
@@ -144,7 +145,9 @@ func (k kata) scenarios() []engine.Scenario {
 }
 
 // run plays one scenario.
-func (k kata) run(s engine.Scenario) engine.Result { return engine.Play(s, k.steps, nil) }
+func (k kata) run(s engine.Scenario) engine.Result {
+	return engine.Play(s, engine.Instance{Steps: k.steps})
+}
 
 // failing runs the kata's scenarios whose names are in names, or all of them when names is
 // empty, and returns the Path of each that failed.

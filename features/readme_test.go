@@ -197,7 +197,7 @@ func TestReadmeRecipe(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, len(before)+2)
 	entries = entries[len(before):]
-	assert.Equal(t, []string{engine.Red, engine.Green}, []string{entries[0].Light, entries[1].Light})
+	assert.Equal(t, []engine.Light{engine.Red, engine.Green}, []engine.Light{entries[0].Light, entries[1].Light})
 	assert.Equal(t, 43, entries[0].Passed)
 	assert.Equal(t, 47, entries[1].Total)
 	m.game(true)

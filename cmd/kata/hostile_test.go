@@ -44,7 +44,7 @@ func TestHostilePrograms(t *testing.T) {
 			t.Parallel()
 			marker := filepath.Join(t.TempDir(), "starts")
 			start := time.Now()
-			out, errOut, status := kata(append([]string{"run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--"}, tt.argv(marker)...)...)
+			out, errOut, status := kataCmd(append([]string{"run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--"}, tt.argv(marker)...)...)
 			elapsed := time.Since(start)
 			if tt.pass {
 				assert.Zero(t, status, out+errOut)
@@ -64,12 +64,12 @@ func TestHostilePrograms(t *testing.T) {
 // TestRepliesAsTheProtocolWritesThem: keys match as the protocol writes them, and an id never
 // sent is named so.
 func TestRepliesAsTheProtocolWritesThem(t *testing.T) {
-	out, errOut, status := kata("run", "mastermind", "--run", "Joining the game$|Making a guess/row 1$", "--", impl, "-misbehave", "upper-error", "-at", "1")
+	out, errOut, status := kataCmd("run", "mastermind", "--run", "Joining the game$|Making a guess/row 1$", "--", impl, "-misbehave", "upper-error", "-at", "1")
 	assert.Zero(t, status, out+errOut, `an "Error" key is not the protocol's "error": no refusal`)
-	out, _, status = kata("run", "mastermind", "--", impl, "-misbehave", "upper-greeting")
+	out, _, status = kataCmd("run", "mastermind", "--", impl, "-misbehave", "upper-greeting")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, `its first line was not a greeting: "{\"Kata\"`)
-	out, _, _ = kata("run", "mastermind", "-v", "--run", "Joining the game$", "--", impl, "-misbehave", "id-zero")
+	out, _, _ = kataCmd("run", "mastermind", "-v", "--run", "Joining the game$", "--", impl, "-misbehave", "id-zero")
 	assert.Contains(t, out, `the program wrote a reply to a request that was never sent, "{\"guesses\":0,\"id\":0}"`)
 	assert.NotContains(t, out, "replied twice")
 }
@@ -107,7 +107,7 @@ func TestTerminatedMidRun(t *testing.T) {
 // TestInitQuotesThePath: the command kata init suggests can be pasted, whatever the folder.
 func TestInitQuotesThePath(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "my kata")
-	out, errOut, status := kata("init", "mastermind", "--lang", "python", dir)
+	out, errOut, status := kataCmd("init", "mastermind", "--lang", "python", dir)
 	require.Zero(t, status, errOut)
 	assert.Contains(t, out, "    cd '"+dir+"'\n")
 }

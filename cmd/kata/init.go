@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"embed"
+	_ "embed" // the README template
 	"flag"
 	"fmt"
 	"io/fs"
@@ -13,14 +13,14 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/kata"
 )
 
-// templates are the starting points kata init writes: templates/LANG/KATA holds the files,
-// a ".tmpl" suffix keeping the Go ones out of this module's build, and README.md.tmpl is the
-// practitioner's README.
+// readmeTemplate is the practitioner's README that kata init writes beside a starting point;
+// the starting points themselves are the kata's own (kata.Kata.Starters).
 //
-//go:embed templates
-var templates embed.FS
+//go:embed templates/README.md.tmpl
+var readmeTemplate string
 
 // module is this module's path, which the starting points' commands name.
 const module = "github.com/deliberate-practice/katas"
@@ -44,7 +44,7 @@ var languages = []language{
 }
 
 // initKata is kata init KATA --lang LANG [DIR].
-func (c cli) initKata(k kataDef, args []string) int {
+func (c cli) initKata(k kata.Kata, args []string) int {
 	stdout, stderr := c.stdout, c.stderr
 	fset := flag.NewFlagSet("kata init", flag.ContinueOnError)
 	fset.SetOutput(stderr)
@@ -109,15 +109,15 @@ func runCommands(kata string, l language) []string {
 }
 
 // starter returns the files of the kata's starting point in a language, by name.
-func starter(k kataDef, l language) (map[string][]byte, error) {
+func starter(k kata.Kata, l language) (map[string][]byte, error) {
 	files := map[string][]byte{}
-	root := path.Join("templates", l.name, k.Name)
+	root := l.name
 	code := ""
-	err := fs.WalkDir(templates, root, func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(k.Starters, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, err := templates.ReadFile(p)
+		data, err := fs.ReadFile(k.Starters, p)
 		if err != nil {
 			return err
 		}
@@ -132,18 +132,18 @@ func starter(k kataDef, l language) (map[string][]byte, error) {
 		return nil, err
 	}
 	if code == "" {
-		return nil, fmt.Errorf("no %s code for %s in %s", l.title, k.Name, root)
+		return nil, fmt.Errorf("no %s code for %s in its starters' %s", l.title, k.Name, root)
 	}
 	readme, err := template.New("README.md.tmpl").Funcs(template.FuncMap{
 		"underscores": func(s string) string { return strings.ReplaceAll(s, " ", "_") },
-	}).ParseFS(templates, "templates/README.md.tmpl")
+	}).Parse(readmeTemplate)
 	if err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
 	err = readme.Execute(&buf, map[string]any{
 		"Kata": k.Name, "Language": l.title, "Code": code, "Adapter": l.adapter, "Module": module,
-		"Run": runCommands(k.Name, l), "Refuse": l.refuse, "OneRow": k.oneRow, "Tag": k.tag,
+		"Run": runCommands(k.Name, l), "Refuse": l.refuse, "OneRow": k.OneRow, "Tag": k.Tag,
 	})
 	if err != nil {
 		return nil, err

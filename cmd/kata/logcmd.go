@@ -6,6 +6,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/term"
 )
 
 // maxLogRuns is how many runs of the session kata log lists; it counts the ones before.
@@ -26,7 +27,7 @@ func (c cli) log(args []string) int {
 	}
 	kata := ""
 	if len(args) == 1 {
-		k, err := kataNamed(args[0])
+		k, err := c.kata(args[0])
 		if err != nil {
 			fmt.Fprintln(c.stderr, err)
 			return 2
@@ -74,12 +75,25 @@ func (c cli) log(args []string) int {
 }
 
 // light is a run's light: the word, or on a terminal a block of its colour and the word.
-func (c cli) light(l string) string {
+func (c cli) light(l engine.Light) string {
+	word := fmt.Sprintf("%-5s", l)
 	if !c.color {
-		return fmt.Sprintf("%-5s", l)
+		return word
 	}
-	code := map[string]string{engine.Green: "32", engine.Red: "31", engine.Amber: "33"}[l]
-	return "\x1b[" + code + "m██\x1b[0m " + fmt.Sprintf("%-5s", l)
+	return term.Paint(lightColor(l), "██") + " " + word
+}
+
+// lightColor is the colour a terminal draws a light in.
+func lightColor(l engine.Light) term.Color {
+	switch l {
+	case engine.Green:
+		return term.Green
+	case engine.Red:
+		return term.Red
+	case engine.Amber:
+		return term.Yellow
+	}
+	return term.Default
 }
 
 // toGreen says how a session went to its first green: "Green after 4 runs and 13 minutes".

@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/features"
+	"github.com/deliberate-practice/katas/internal/katas"
 	"github.com/deliberate-practice/katas/internal/scratchmod"
 )
 
@@ -31,7 +32,7 @@ var impl, work string
 
 // run is the program as the tests run it: invoked as "kata", in the tests' own folder.
 func run(args []string, stdout, stderr io.Writer, color bool) int {
-	return cli{ctx: context.Background(), stdout: stdout, stderr: stderr, color: color, self: "kata", dir: work, now: time.Now}.run(args)
+	return cli{ctx: context.Background(), stdout: stdout, stderr: stderr, color: color, self: "kata", dir: work, now: time.Now, katas: katas.All()}.run(args)
 }
 
 func TestMain(m *testing.M) {
@@ -55,7 +56,7 @@ func TestMain(m *testing.M) {
 }
 
 // kata runs the program with args, without colour, and returns what it wrote and its status.
-func kata(args ...string) (stdout, stderr string, status int) {
+func kataCmd(args ...string) (stdout, stderr string, status int) {
 	var out, errOut bytes.Buffer
 	status = run(args, &out, &errOut, false)
 	return out.String(), errOut.String(), status
@@ -79,7 +80,7 @@ func failed(stdout string) []string {
 }
 
 func TestList(t *testing.T) {
-	out, errOut, status := kata("list")
+	out, errOut, status := kataCmd("list")
 	require.Zero(t, status, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2, out)
@@ -91,7 +92,7 @@ func TestList(t *testing.T) {
 // and never overwrites one.
 func TestFeaturesWritesTheFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "specs")
-	out, errOut, status := kata("features", "mastermind", dir)
+	out, errOut, status := kataCmd("features", "mastermind", dir)
 	require.Zero(t, status, errOut)
 	for _, name := range []string{"mastermind.feature", "configurable_game.feature"} {
 		want, err := fs.ReadFile(features.Files(), name)
@@ -108,13 +109,13 @@ func TestFeaturesWritesTheFiles(t *testing.T) {
 	// Where one of the files exists, none is written.
 	dir = t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "configurable_game.feature"), []byte("mine"), 0o644))
-	out, errOut, status = kata("features", "mastermind", dir)
+	out, errOut, status = kataCmd("features", "mastermind", dir)
 	assert.Equal(t, 1, status)
 	assert.Empty(t, out)
 	assert.Equal(t, "kata: "+filepath.Join(dir, "configurable_game.feature")+" exists; not overwriting it\n", errOut)
 	assert.Equal(t, map[string]string{filepath.Join(dir, "configurable_game.feature"): "mine"}, contents(t, dir), "a refused write changes nothing")
 
-	_, _, status = kata("features", "tictactoe", filepath.Join(t.TempDir(), "ttt"))
+	_, _, status = kataCmd("features", "tictactoe", filepath.Join(t.TempDir(), "ttt"))
 	assert.Zero(t, status)
 }
 
@@ -124,14 +125,14 @@ func TestProtocolIsDocumented(t *testing.T) {
 	data, err := os.ReadFile("../../docs/protocol.md")
 	require.NoError(t, err)
 	doc := string(data)
-	out, errOut, status := kata("protocol", "mastermind")
+	out, errOut, status := kataCmd("protocol", "mastermind")
 	require.Zero(t, status, errOut)
 	assert.Contains(t, out, `{"protocol": "katas", "version": 1, "kata": "mastermind"}`)
 	assert.Contains(t, doc, "```text\n"+out+"```", "docs/protocol.md holds kata protocol mastermind")
 
 	assert.Contains(t, out, "\nWhat the runner checks\n", "the protocol whole")
 	assert.Contains(t, out, "flush=True", "flushing is part of the protocol")
-	out, errOut, status = kata("protocol", "tictactoe")
+	out, errOut, status = kataCmd("protocol", "tictactoe")
 	require.Zero(t, status, errOut)
 	common, requests, ok := strings.Cut(out, "\nTic-tac-toe requests")
 	require.True(t, ok, out)
@@ -141,8 +142,10 @@ func TestProtocolIsDocumented(t *testing.T) {
 	assert.Contains(t, common, greeting)
 	assert.Contains(t, doc, "`"+greeting+"`")
 
-	for _, f := range []string{"python/mastermind/adapter.py", "javascript/tictactoe/adapter.js"} {
-		src, err := templates.ReadFile("templates/" + f)
+	for _, f := range []struct{ kata, file string }{{"mastermind", "python/adapter.py"}, {"tictactoe", "javascript/adapter.js"}} {
+		k, err := katas.Find(katas.All(), f.kata)
+		require.NoError(t, err)
+		src, err := fs.ReadFile(k.Starters, f.file)
 		require.NoError(t, err)
 		assert.Contains(t, doc, "\n"+string(src)+"```", "docs/protocol.md shows %s as kata init writes it", f)
 	}
@@ -170,7 +173,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"run", "mastermind", "--random=-1", "--", impl}, `"-1" is no seed`},
 		{[]string{"run", "mastermind", "--run", "(", "--", impl}, "the pattern"},
 		{[]string{"run", "mastermind", "--run", "no such scenario", "--", impl}, "no scenario of mastermind matches"},
-		{[]string{"run", "mastermind", "--tags", "refusals", "--", impl}, "is not a tag"},
+		{[]string{"run", "mastermind", "--tags", "@refusals,", "--", impl}, "godog cannot read it"},
 		{[]string{"run", "mastermind", "--format", "html", "--", impl}, "unknown format"},
 		{[]string{"run", "mastermind", "--format", "junit", "--", impl}, "needs a file"},
 		{[]string{"init", "mastermind"}, "which language? want --lang go, --lang python or --lang javascript"},
@@ -180,14 +183,14 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"protocol", "mastermind", "x"}, `unexpected argument "x"`},
 		{[]string{"protocol"}, "which kata?"},
 	} {
-		out, errOut, status := kata(tt.args...)
+		out, errOut, status := kataCmd(tt.args...)
 		name := fmt.Sprintf("%.60q", tt.args)
 		assert.Equal(t, 2, status, name)
 		assert.Contains(t, errOut, tt.want, name)
 		assert.Empty(t, out, name)
 		assert.Less(t, len(errOut), 2000, "%s: a message that grows with its input", name)
 	}
-	out, _, status := kata("help")
+	out, _, status := kataCmd("help")
 	assert.Zero(t, status)
 	assert.Contains(t, out, "kata run KATA [flags] -- COMMAND [ARGS...]")
 }
@@ -198,7 +201,7 @@ func TestRunPasses(t *testing.T) {
 		{"mastermind", "mastermind", "mastermind: all 47 scenarios passed"},
 		{"tictactoe", "tictactoe", "tictactoe: all 31 scenarios passed"},
 	} {
-		out, errOut, status := kata("run", k.name, "--", impl, "-kata", k.flag)
+		out, errOut, status := kataCmd("run", k.name, "--", impl, "-kata", k.flag)
 		assert.Zero(t, status, out+errOut)
 		assert.Equal(t, k.summary+"\n", out)
 		assert.Empty(t, errOut)
@@ -240,12 +243,12 @@ func TestRunFailsWhatABugBreaks(t *testing.T) {
 			"Boards of the wrong shape, row 8 (tictactoe.feature:147)",
 		}},
 	} {
-		out, _, status := kata("run", tt.kata, "-v", "--", impl, "-kata", tt.kata, "-bug", tt.bug)
+		out, _, status := kataCmd("run", tt.kata, "-v", "--", impl, "-kata", tt.kata, "-bug", tt.bug)
 		assert.Equal(t, 1, status, tt.bug)
 		assert.Equal(t, tt.want, failed(out), "%s: the failing scenarios", tt.bug)
 	}
 	// A bug in turns_left fails every scenario that counts turns, and no other.
-	out, _, _ := kata("run", "mastermind", "--verbose", "--", impl, "-bug", "turns")
+	out, _, _ := kataCmd("run", "mastermind", "--verbose", "--", impl, "-bug", "turns")
 	for _, f := range failed(out) {
 		assert.Regexp(t, `(?m)^  `+regexp.QuoteMeta(f)+`: .*(attempts available|turns left|final guess)$`, out)
 	}
@@ -277,7 +280,7 @@ func TestRunMisbehavingPrograms(t *testing.T) {
 	} {
 		t.Run(tt.mode, func(t *testing.T) {
 			t.Parallel()
-			out, errOut, status := kata("run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--", impl, "-misbehave", tt.mode)
+			out, errOut, status := kataCmd("run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--", impl, "-misbehave", tt.mode)
 			assert.Equal(t, 1, status, out+errOut)
 			scenarios := []string{"Joining the game (mastermind.feature:6)", "Making a guess, row 1 (mastermind.feature:23)"}
 			if setUp[tt.mode] {
@@ -297,7 +300,7 @@ func TestRunMisbehavingPrograms(t *testing.T) {
 // TestRunStartsAFreshProgramForEachScenario: nothing of one scenario can leak into the next.
 func TestRunStartsAFreshProgramForEachScenario(t *testing.T) {
 	starts := filepath.Join(t.TempDir(), "starts")
-	out, _, status := kata("run", "mastermind", "--run", "Making a guess", "--", impl, "-starts", starts)
+	out, _, status := kataCmd("run", "mastermind", "--run", "Making a guess", "--", impl, "-starts", starts)
 	require.Zero(t, status, out)
 	assert.Equal(t, "mastermind: all 16 scenarios passed\n", out)
 	data, err := os.ReadFile(starts)
@@ -308,18 +311,18 @@ func TestRunStartsAFreshProgramForEachScenario(t *testing.T) {
 // TestRunACrashIsNoRefusal: a program that crashes where it should refuse fails every
 // scenario that expects a refusal: an error of the conversation never passes for one.
 func TestRunACrashIsNoRefusal(t *testing.T) {
-	out, _, status := kata("run", "mastermind", "-v", "--tags", "@refusals", "--", impl, "-misbehave", "crash-refusing")
+	out, _, status := kataCmd("run", "mastermind", "-v", "--tags", "@refusals", "--", impl, "-misbehave", "crash-refusing")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "mastermind: 0 of 13 scenarios passed, 13 failed:")
 	assert.Equal(t, 13, strings.Count(out, "panic: impl: crashing rather than refusing"), out)
-	out, _, _ = kata("run", "tictactoe", "-v", "--", impl, "-kata", "tictactoe", "-misbehave", "crash-refusing")
+	out, _, _ = kataCmd("run", "tictactoe", "-v", "--", impl, "-kata", "tictactoe", "-misbehave", "crash-refusing")
 	assert.Contains(t, out, "tictactoe: 13 of 31 scenarios passed, 18 failed:", "the 18 boards to refuse")
 }
 
 // TestRunAnotherKatasProgram: a program for the other kata fails at its greeting, not by
 // passing the scenarios that expect a refusal.
 func TestRunAnotherKatasProgram(t *testing.T) {
-	out, _, status := kata("run", "tictactoe", "--", impl, "-kata", "mastermind")
+	out, _, status := kataCmd("run", "tictactoe", "--", impl, "-kata", "mastermind")
 	assert.Equal(t, 1, status)
 	assert.Equal(t, `tictactoe: the implementation did not get going, so the run stopped at its first scenario.
 Run an adapter for tictactoe: this program is for another kata.
@@ -331,37 +334,37 @@ An ongoing game (tictactoe.feature:7), at When I classify the board:
 
 // TestRunOptions: the flags choose scenarios, order and reports, as the Go kit's do.
 func TestRunOptions(t *testing.T) {
-	out, _, status := kata("run", "mastermind", "--run", "Making a guess/row 15$", "--", impl)
+	out, _, status := kataCmd("run", "mastermind", "--run", "Making a guess/row 15$", "--", impl)
 	assert.Zero(t, status)
 	assert.Equal(t, "mastermind: 1 scenario, passed\n", out)
 
-	out, _, _ = kata("run", "mastermind", "--tags", "@refusals", "--", impl)
+	out, _, _ = kataCmd("run", "mastermind", "--tags", "@refusals", "--", impl)
 	assert.Equal(t, "mastermind: all 13 scenarios passed\n", out)
 
-	out, _, _ = kata("run", "tictactoe", "--random=7", "--", impl, "-kata", "tictactoe")
+	out, _, _ = kataCmd("run", "tictactoe", "--random=7", "--", impl, "-kata", "tictactoe")
 	assert.True(t, strings.HasPrefix(out, "tictactoe: scenarios in random order, seed 7; --random=7 runs them in this order again\n"), out)
-	again, _, _ := kata("run", "tictactoe", "--random", "--", impl, "-kata", "tictactoe")
+	again, _, _ := kataCmd("run", "tictactoe", "--random", "--", impl, "-kata", "tictactoe")
 	assert.Regexp(t, `^tictactoe: scenarios in random order, seed \d+;`, again)
 
-	out, _, _ = kata("run", "tictactoe", "--run", "row 1$", "--format", "pretty", "--", impl, "-kata", "tictactoe")
+	out, _, _ = kataCmd("run", "tictactoe", "--run", "row 1$", "--format", "pretty", "--", impl, "-kata", "tictactoe")
 	assert.Contains(t, out, `ok Boards that play can reach, row 1`)
 	assert.Contains(t, out, `Then the game should be "ongoing"`)
 
-	out, _, status = kata("run", "mastermind", "-v", "--stop-on-failure", "--", impl, "-bug", "repeats")
+	out, _, status = kataCmd("run", "mastermind", "-v", "--stop-on-failure", "--", impl, "-bug", "repeats")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed:")
 	assert.Contains(t, out, "Stopped at the first failure; 37 scenarios did not run.")
 	assert.Contains(t, out, "To run one again: kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats")
 
 	// Stopped on the one scenario selected, nothing else was left to run.
-	out, _, status = kata("run", "mastermind", "--stop-on-failure", "--run", "No guess after a win", "--", impl, "-bug", "late")
+	out, _, status = kataCmd("run", "mastermind", "--stop-on-failure", "--run", "No guess after a win", "--", impl, "-bug", "late")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "mastermind: 0 of 1 scenario passed, 1 failed\n")
 	assert.NotContains(t, out, "Stopped")
 
 	dir := t.TempDir()
 	junit, cucumber := filepath.Join(dir, "r-mastermind.xml"), filepath.Join(dir, "r-mastermind.json")
-	out, errOut, status := kata("run", "mastermind", "--format", "junit:"+filepath.Join(dir, "r.xml")+",cucumber:"+filepath.Join(dir, "r.json"), "--", impl, "-bug", "late")
+	out, errOut, status := kataCmd("run", "mastermind", "--format", "junit:"+filepath.Join(dir, "r.xml")+",cucumber:"+filepath.Join(dir, "r.json"), "--", impl, "-bug", "late")
 	assert.Contains(t, out, "mastermind: wrote the junit report "+junit+"\n")
 	assert.Equal(t, 1, status, errOut)
 	var report struct {
@@ -377,7 +380,7 @@ func TestRunOptions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"status": "failed"`)
 
-	_, errOut, status = kata("run", "mastermind", "--format", "junit:"+filepath.Join(dir, "no", "such", "r.xml"), "--", impl)
+	_, errOut, status = kataCmd("run", "mastermind", "--format", "junit:"+filepath.Join(dir, "no", "such", "r.xml"), "--", impl)
 	assert.Equal(t, 1, status, "a report that cannot be written fails the run")
 	assert.Contains(t, errOut, "kata run: writing the junit report")
 }
@@ -388,7 +391,7 @@ func TestRunColour(t *testing.T) {
 	status := run([]string{"run", "mastermind", "-v", "--run", "row 9$", "--", impl, "-bug", "repeats"}, &out, &out, true)
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out.String(), "\x1b[31mFAIL\x1b[0m Making a guess, row 9")
-	plain, _, _ := kata("run", "mastermind", "-v", "--run", "row 9$", "--", impl, "-bug", "repeats")
+	plain, _, _ := kataCmd("run", "mastermind", "-v", "--run", "row 9$", "--", impl, "-bug", "repeats")
 	assert.NotContains(t, plain, "\x1b[")
 	assert.Equal(t, plain, strings.ReplaceAll(strings.ReplaceAll(out.String(), "\x1b[31m", ""), "\x1b[0m", ""))
 }
@@ -417,7 +420,7 @@ func TestInitWritesEveryLanguage(t *testing.T) {
 	} {
 		name := tt.lang + "/" + tt.kata
 		dir := filepath.Join(t.TempDir(), "practice")
-		out, errOut, status := kata("init", tt.kata, dir, "--lang", tt.lang)
+		out, errOut, status := kataCmd("init", tt.kata, dir, "--lang", tt.lang)
 		require.Zero(t, status, "%s: %s", name, errOut)
 		var got []string
 		entries, err := os.ReadDir(dir)
@@ -444,7 +447,7 @@ func TestInitWritesEveryLanguage(t *testing.T) {
 		}
 
 		before := contents(t, dir)
-		_, errOut, status = kata("init", tt.kata, "--lang", tt.lang, dir)
+		_, errOut, status = kataCmd("init", tt.kata, "--lang", tt.lang, dir)
 		assert.Equal(t, 1, status, name)
 		assert.Contains(t, errOut, "exists; not overwriting it", name)
 		assert.Equal(t, before, contents(t, dir), "%s: a refused init changes nothing", name)
@@ -511,17 +514,17 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 				t.Parallel()
 				bin := interpreter(t, s.interpreter)
 				dir := t.TempDir()
-				_, errOut, status := kata("init", k.name, "--lang", s.lang, dir)
+				_, errOut, status := kataCmd("init", k.name, "--lang", s.lang, dir)
 				require.Zero(t, status, errOut)
 				adapter := filepath.Join(dir, s.adapter)
 
-				out, errOut, status := kata("run", k.name, "--", bin, adapter)
+				out, errOut, status := kataCmd("run", k.name, "--", bin, adapter)
 				assert.Equal(t, 1, status, errOut)
 				firstRedRun(t, out, k.name, k.count, 30)
 				assert.NotContains(t, out, "standard error", "the starting point does not crash")
 
 				// The code run instead of the adapter: one message that says what to do.
-				out, _, status = kata("run", k.name, "--", bin, filepath.Join(dir, k.name+"."+s.ext))
+				out, _, status = kataCmd("run", k.name, "--", bin, filepath.Join(dir, k.name+"."+s.ext))
 				assert.Equal(t, 1, status)
 				assert.Contains(t, out, k.name+": the implementation did not get going, so the run stopped at its first scenario.\nCheck that the program starts and greets the runner first")
 				assert.LessOrEqual(t, strings.Count(out, "\n"), 10, out)
@@ -535,13 +538,13 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 						"return [grade, [black, common - black], {", "return [grade, black, {").Replace(string(solution))
 					require.NotEqual(t, string(solution), wrong, "the solution returns its score as the tests expect")
 					require.NoError(t, os.WriteFile(filepath.Join(dir, k.name+"."+s.ext), []byte(wrong), 0o644))
-					out, _, status = kata("run", k.name, "-v", "--run", "No guess after a win|Making a guess/row 1$", "--", bin, adapter)
+					out, _, status = kataCmd("run", k.name, "-v", "--run", "No guess after a win|Making a guess/row 1$", "--", bin, adapter)
 					assert.Equal(t, 1, status)
 					assert.Contains(t, out, "mastermind: 0 of 2 scenarios passed, 2 failed:", "a scenario that expects a refusal fails too")
 					assert.Regexp(t, "Traceback|TypeError", out, "the learner's bug with its stack")
 				}
 				require.NoError(t, os.WriteFile(filepath.Join(dir, k.name+"."+s.ext), solution, 0o644))
-				out, errOut, status = kata("run", k.name, "--", bin, adapter)
+				out, errOut, status = kataCmd("run", k.name, "--", bin, adapter)
 				assert.Zero(t, status, out+errOut)
 				assert.Equal(t, fmt.Sprintf("%s: all %d scenarios passed\n", k.name, k.count), out)
 			})
@@ -554,7 +557,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 		t.Run("go/"+k.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			_, errOut, status := kata("init", k.name, "--lang", "go", dir)
+			_, errOut, status := kataCmd("init", k.name, "--lang", "go", dir)
 			require.Zero(t, status, errOut)
 			m := scratchmod.New(t, dir, "example.com/"+k.name)
 			m.Go("mod", "tidy")
@@ -625,7 +628,7 @@ func TestReadmePractiseInAnyLanguage(t *testing.T) {
 			t.Chdir(strings.TrimPrefix(c, "cd "))
 		case strings.HasPrefix(c, kataCmd):
 			var stdout, stderr bytes.Buffer
-			status = cli{ctx: context.Background(), stdout: &stdout, stderr: &stderr, self: strings.TrimSpace(kataCmd), dir: ".", now: time.Now}.run(strings.Fields(strings.TrimPrefix(c, kataCmd)))
+			status = cli{ctx: context.Background(), stdout: &stdout, stderr: &stderr, self: strings.TrimSpace(kataCmd), dir: ".", now: time.Now, katas: katas.All()}.run(strings.Fields(strings.TrimPrefix(c, kataCmd)))
 			out = stdout.String()
 			require.NotEqual(t, 2, status, "%s: %s", c, stderr.String())
 		default:

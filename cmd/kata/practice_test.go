@@ -15,26 +15,27 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/katas"
 )
 
 // TestRunList: kata run KATA --list names the scenarios as --run takes them, starting nothing,
 // with flags on either side of the kata's name.
 func TestRunList(t *testing.T) {
-	out, errOut, status := kata("run", "mastermind", "--list")
+	out, errOut, status := kataCmd("run", "mastermind", "--list")
 	require.Zero(t, status, errOut)
 	paths := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	require.Len(t, paths, 47)
 	assert.Equal(t, "Playing mastermind/Joining the game", paths[0])
 	assert.Contains(t, paths, "Playing mastermind/Making a guess/row 15")
 	for _, p := range paths[:3] {
-		one, _, status := kata("run", "mastermind", "--list", "--run", "^"+p+"$")
+		one, _, status := kataCmd("run", "mastermind", "--list", "--run", "^"+p+"$")
 		assert.Zero(t, status)
 		assert.Equal(t, p+"\n", one, "--run takes each line as it is written")
 	}
-	tagged, _, status := kata("run", "--tags", "@refusals", "--list", "mastermind")
+	tagged, _, status := kataCmd("run", "--tags", "@refusals", "--list", "mastermind")
 	assert.Zero(t, status)
 	assert.Equal(t, 13, strings.Count(tagged, "\n"), "flags before the kata's name")
-	_, errOut, status = kata("run", "--list")
+	_, errOut, status = kataCmd("run", "--list")
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "which kata?")
 }
@@ -43,13 +44,13 @@ func TestRunList(t *testing.T) {
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"run", "-h"}, {"run", "mastermind", "-h"}, {"run", "mastermind", "--help", "--", "x"}, {"list", "--help"},
 		{"init", "-h"}, {"log", "-help"}, {"protocol", "--help"}, {"--help"}} {
-		out, errOut, status := kata(args...)
+		out, errOut, status := kataCmd(args...)
 		assert.Zero(t, status, "%q", args)
 		assert.Contains(t, out, "kata run KATA [flags] -- COMMAND [ARGS...]", "%q", args)
 		assert.Empty(t, errOut, "%q", args)
 	}
 	// After --, -h is the program's.
-	_, errOut, status := kata("run", "mastermind", "--", "-h")
+	_, errOut, status := kataCmd("run", "mastermind", "--", "-h")
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, `cannot run "-h"`)
 }
@@ -70,7 +71,7 @@ func TestInvocation(t *testing.T) {
 
 	// The rerun hint uses it.
 	var out bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "./bin/kata", dir: t.TempDir(), now: time.Now}
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "./bin/kata", dir: t.TempDir(), now: time.Now, katas: katas.All()}
 	c.run([]string{"run", "mastermind", "--run", "row 9$", "--", impl, "-bug", "repeats"})
 	assert.Contains(t, out.String(), "Run it alone: ./bin/kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats\n")
 }
@@ -86,7 +87,7 @@ func TestLog(t *testing.T) {
 	dir := t.TempDir()
 	clk := &clock{time.Date(2026, 11, 28, 9, 0, 0, 0, time.Local)}
 	var out bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: clk.now}
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: clk.now, katas: katas.All()}
 	runAt := func(minutes int, args ...string) {
 		t.Helper()
 		clk.t = clk.t.Add(time.Duration(minutes) * time.Minute)
@@ -115,7 +116,7 @@ Every session of tictactoe here:
 `, out.String())
 
 	// kata init starts a session, and so does --new-session.
-	_, errOut, status := kata("init", "tictactoe", "--lang", "python", filepath.Join(dir, "sub"))
+	_, errOut, status := kataCmd("init", "tictactoe", "--lang", "python", filepath.Join(dir, "sub"))
 	require.Zero(t, status, errOut)
 	entries, err := engine.ReadLog(filepath.Join(dir, "sub"))
 	require.NoError(t, err)
@@ -173,7 +174,7 @@ func TestWatch(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out syncBuffer
-	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond}
+	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond, katas: katas.All()}
 	done := make(chan int)
 	go func() {
 		done <- c.run([]string{"run", "tictactoe", "--watch", "--timeout", "1s", "--", impl, "-kata", "tictactoe", "-starts", marker})
@@ -241,10 +242,10 @@ func running(t *testing.T, marker string) []string {
 // TestCountsThatAreNotAnswered: an error in reply to turns_left or guesses says so, and "not
 // implemented" says what is not implemented yet.
 func TestCountsThatAreNotAnswered(t *testing.T) {
-	out, _, status := kata("run", "mastermind", "-v", "--run", "Joining the game", "--", impl, "-bug", "counts-missing")
+	out, _, status := kataCmd("run", "mastermind", "-v", "--run", "Joining the game", "--", impl, "-bug", "counts-missing")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, `the program replied to guesses with the error "no board here"; guesses has no error to give`)
-	out, _, _ = kata("run", "mastermind", "-v", "--run", "A wrong guess with no turns left loses", "--", impl, "-bug", "counts-missing")
+	out, _, _ = kataCmd("run", "mastermind", "-v", "--run", "A wrong guess with no turns left loses", "--", impl, "-bug", "counts-missing")
 	assert.Contains(t, out, "turns_left is not implemented yet")
 }
 
@@ -252,7 +253,7 @@ func TestCountsThatAreNotAnswered(t *testing.T) {
 // starting point, its log, and a Python cache, as a practice session leaves them.
 func BenchmarkSnapshot(b *testing.B) {
 	dir := b.TempDir()
-	if _, errOut, status := kata("init", "mastermind", "--lang", "python", dir); status != 0 {
+	if _, errOut, status := kataCmd("init", "mastermind", "--lang", "python", dir); status != 0 {
 		b.Fatal(errOut)
 	}
 	for _, f := range []string{"__pycache__/mastermind.cpython-311.pyc", ".kata/log", "notes.md"} {

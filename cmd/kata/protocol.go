@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/deliberate-practice/katas/internal/kata"
+)
 
 // protocolCommon is the part of the protocol both katas share.
 const protocolCommon = `The katas protocol, version 1
@@ -25,62 +29,6 @@ each way. Its standard error is yours: the runner shows its end when something g
    waits for it until the time limit and fails the scenario.
 
 3. When the scenario ends the runner closes your program's input: exit then, with status 0.
-`
-
-// protocolMastermind is the Mastermind kata's requests.
-const protocolMastermind = `
-Mastermind requests
-
-    {"id": 1, "op": "new", "colors": 6, "width": 4, "turns": 12, "secret": [1, 2, 3, 4]}
-
-        Start a game: Dave Thomas's new(num_colors, width, max_turns), with the code
-        maker's secret. Colours are numbers from 1 (the original feature's Red, Green, Blue, Yellow,
-        Purple, Orange are 1 to 6). Reply {"id": 1}, or {"id": 1, "error": "…"} when the
-        rules or the secret do not fit: fewer than 1 colour, peg or turn, a secret that is
-        not width pegs long, a colour outside 1 to colors.
-
-    {"id": 2, "op": "score", "guess": [1, 1, 2, 2]}
-
-        Play a guess: Dave Thomas's score(game, guess). Reply
-        {"id": 2, "grade": "continue", "black": 1, "white": 1}: grade "won", "lost" or
-        "continue", and the key pegs. Reply an error for a guess that cannot be played (the
-        wrong width, a colour outside 1 to colors, a game already over); it changes nothing.
-
-    {"id": 3, "op": "turns_left"}      reply {"id": 3, "turns_left": 11}
-    {"id": 4, "op": "guesses"}         reply {"id": 4, "guesses": 1}
-
-An exchange (> from the runner, < from your program):
-
-    < {"protocol": "katas", "version": 1, "kata": "mastermind"}
-    > {"colors":6,"id":1,"op":"new","secret":[1,2,3,4],"turns":12,"width":4}
-    < {"id": 1}
-    > {"guess":[1,1,2,2],"id":2,"op":"score"}
-    < {"id": 2, "grade": "continue", "black": 1, "white": 1}
-    > {"guess":[1,2,3],"id":3,"op":"score"}
-    < {"id": 3, "error": "guess too short"}
-    > {"id":4,"op":"turns_left"}
-    < {"id": 4, "turns_left": 11}
-`
-
-// protocolTicTacToe is the tic-tac-toe kata's request.
-const protocolTicTacToe = `
-Tic-tac-toe requests
-
-    {"id": 1, "op": "classify", "rows": ["X  ", " XO", "OX "]}
-
-        Classify a board of three rows of three cells, each "X", "O" or " ". Reply
-        {"id": 1, "state": "ongoing"}: "ongoing", "draw" or "win". For a board play could
-        not have reached, reply Exercism's error, exactly:
-        {"id": 1, "error": "Wrong turn order: O started"}, "Wrong turn order: X went twice"
-        or "Impossible board: game should have ended after the game was won". Reply an
-        error too, saying what is wrong, for a board of the wrong shape: a row that is not
-        three cells, a cell that is not "X", "O" or " ".
-
-An exchange (> from the runner, < from your program):
-
-    < {"protocol": "katas", "version": 1, "kata": "tictactoe"}
-    > {"id":1,"op":"classify","rows":["OOX","   ","   "]}
-    < {"id": 1, "error": "Wrong turn order: O started"}
 `
 
 // protocolChecks is what the runner checks, the same for both katas.
@@ -116,8 +64,8 @@ Otherwise the run goes on with the next scenario and never hangs. The exit statu
 when every scenario passes.
 `
 
-// protocol returns the protocol for one kata: the whole of it, what the runner checks
-// included.
-func protocol(k kataDef) string {
-	return strings.Replace(protocolCommon, "KATA", k.Name, 1) + k.requests + protocolChecks
+// protocol returns the protocol for one kata: the whole of it, the kata's own requests and
+// what the runner checks included.
+func protocol(k kata.Kata) string {
+	return strings.Replace(protocolCommon, "KATA", k.Name, 1) + k.Protocol + protocolChecks
 }

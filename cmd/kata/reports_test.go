@@ -11,6 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/deliberate-practice/katas/internal/katas"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -54,7 +55,7 @@ func reportRun(t *testing.T, args ...string) (out string, status int, junit juni
 	t.Helper()
 	dir := t.TempDir()
 	x, j := filepath.Join(dir, "report.xml"), filepath.Join(dir, "report.json")
-	out, _, status = kata(append([]string{"run", "mastermind", "--format", "junit:" + x + ",cucumber:" + j}, args...)...)
+	out, _, status = kataCmd(append([]string{"run", "mastermind", "--format", "junit:" + x + ",cucumber:" + j}, args...)...)
 	files = []string{filepath.Join(dir, "report-mastermind.xml"), filepath.Join(dir, "report-mastermind.json")}
 	data, err := os.ReadFile(files[0])
 	require.NoError(t, err, out)
@@ -158,10 +159,10 @@ func TestReportsForCI(t *testing.T) {
 // file attribute and uri name them, so that CI links to them.
 func TestReportsSayWhereTheFeaturesAre(t *testing.T) {
 	dir := t.TempDir()
-	_, errOut, status := kata("features", "mastermind", filepath.Join(dir, "features"))
+	_, errOut, status := kataCmd("features", "mastermind", filepath.Join(dir, "features"))
 	require.Zero(t, status, errOut)
 	var out strings.Builder
-	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: nil}
+	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: nil, katas: katas.All()}
 	assert.Equal(t, "features/mastermind.feature", c.featurePath("mastermind.feature"))
 	assert.Equal(t, "tictactoe.feature", c.featurePath("tictactoe.feature"))
 }

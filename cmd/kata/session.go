@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/cmd/internal/lines"
-	"github.com/deliberate-practice/katas/features"
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/kata"
 )
 
 // The protocol this runner speaks: see docs/protocol.md, or kata protocol KATA.
@@ -25,9 +25,9 @@ const (
 // before: the pipe may still hold it, or a child may hold the pipe open with nothing more.
 const exitGrace = 100 * time.Millisecond
 
-// session is one scenario's conversation with the program under test. The program starts at
-// the first request and stops when the scenario ends, so that nothing of one scenario can
-// leak into the next.
+// session is one scenario's conversation with the program under test, the kata.Conn that the
+// kata's remote seam calls through. The program starts at the first request and stops when the
+// scenario ends, so that nothing of one scenario can leak into the next.
 type session struct {
 	ctx     context.Context
 	dir     string
@@ -36,11 +36,9 @@ type session struct {
 	timeout time.Duration
 
 	p       *process
-	sent    int    // requests sent; the next one's id is sent+1
-	lastReq string // the last request, for messages
-	broken  error  // why the conversation broke; the scenario fails with it
-	crashed bool   // it broke because the program exited or hung
-	fatal   string // it broke in a way no later scenario gets past, and what to do
+	sent    int             // requests sent; the next one's id is sent+1
+	lastReq string          // the last request, for messages
+	broken  *kata.StepError // why the conversation broke, and of which kind; the scenario fails with it
 }
 
 func newSession(ctx context.Context, dir, kata string, argv []string, timeout time.Duration) *session {
@@ -60,21 +58,37 @@ func (s *session) stderr() string {
 }
 
 // check is the scenario's step check: it fails the step in which the conversation broke.
-func (s *session) check() error { return s.broken }
+func (s *session) check() error {
+	if s.broken == nil {
+		return nil
+	}
+	return s.broken
+}
 
 // setUp fails the conversation for a mistake in setting up the run, which every scenario
 // would meet: the run stops after this one, saying what to do.
 func (s *session) setUp(todo, format string, args ...any) error {
-	err := s.fail(format, args...)
-	if s.fatal == "" {
-		s.fatal = todo
-	}
+	err := s.fail(kata.Wrong, format, args...)
+	s.giveUp(todo)
 	return err
 }
 
-// fail records why the conversation broke, keeping the first reason, and ends the program
-// and all it started, quoting the end of its standard error.
-func (s *session) fail(format string, args ...any) error {
+// giveUp makes the conversation's break one that no later scenario gets past, saying what to
+// do, unless it already is.
+func (s *session) giveUp(todo string) {
+	if s.broken != nil && s.broken.Kind != kata.Setup {
+		s.broken.Kind, s.broken.Todo = kata.Setup, todo
+	}
+}
+
+// Broken breaks the conversation for a reply that does not fit its request (kata.Conn).
+func (s *session) Broken(format string, args ...any) error {
+	return s.fail(kata.Wrong, format, args...)
+}
+
+// fail records why the conversation broke, and of which kind, keeping the first reason, and
+// ends the program and all it started, quoting the end of its standard error.
+func (s *session) fail(kind kata.Kind, format string, args ...any) error {
 	if s.broken == nil {
 		msg := fmt.Sprintf(format, args...)
 		if s.p != nil {
@@ -87,7 +101,7 @@ func (s *session) fail(format string, args ...any) error {
 				msg += "\nIts standard error ended with:\n" + indent(e)
 			}
 		}
-		s.broken = errors.New(msg)
+		s.broken = &kata.StepError{Kind: kind, Cause: msg}
 	}
 	return s.broken
 }
@@ -106,7 +120,7 @@ func (s *session) start() error {
 	s.p = p
 	line, err := s.read("its greeting")
 	if err != nil {
-		s.fatal = fmt.Sprintf("Check that the program starts and greets the runner first: what it printed says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", s.kata, s.kata)
+		s.giveUp(fmt.Sprintf("Check that the program starts and greets the runner first: what it printed says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", s.kata, s.kata))
 		return err
 	}
 	want := fmt.Sprintf(`{"protocol": %q, "version": %d, "kata": %q}`, protocolName, protocolVersion, s.kata)
@@ -155,8 +169,7 @@ func (s *session) read(what string) (string, error) {
 	defer timer.Stop()
 	out, exited := s.p.lines, s.p.exited
 	exitedBefore := func() (string, error) {
-		s.crashed = true
-		return "", s.fail("the program %s before %s", s.p.exit(), what)
+		return "", s.fail(kata.Crash, "the program %s before %s", s.p.exit(), what)
 	}
 	for {
 		select {
@@ -182,11 +195,10 @@ func (s *session) read(what string) (string, error) {
 			}
 			return exitedBefore()
 		case <-timer.C:
-			s.crashed = true
 			if out == nil {
-				return "", s.fail("the program closed its output but did not exit, before %s", what)
+				return "", s.fail(kata.Timeout, "the program closed its output but did not exit, before %s", what)
 			}
-			return "", s.fail("the program did not write %s within %v", what, s.timeout)
+			return "", s.fail(kata.Timeout, "the program did not write %s within %v", what, s.timeout)
 		}
 	}
 }
@@ -195,34 +207,23 @@ func (s *session) read(what string) (string, error) {
 func (s *session) line(l readLine, what string) (string, error) {
 	switch {
 	case errors.Is(l.err, lines.ErrTooLong):
-		return "", s.fail("the program wrote %v instead of %s", l.err, what)
+		return "", s.fail(kata.Wrong, "the program wrote %v instead of %s", l.err, what)
 	case l.err != nil:
-		return "", s.fail("reading the program's output: %v", l.err)
+		return "", s.fail(kata.Wrong, "reading the program's output: %v", l.err)
 	}
 	return l.text, nil
 }
 
-// reply is what a program may answer to a request.
-type reply struct {
-	ID        *int
-	Error     *string
-	Grade     *string
-	Black     *int
-	White     *int
-	TurnsLeft *int
-	Guesses   *int
-	State     *string
-}
-
-// call sends a request, op with its fields, and returns the reply to it. Its error says the
-// conversation broke; a reply's own "error" is the implementation refusing something.
-func (s *session) call(op string, fields map[string]any) (reply, error) {
-	if s.broken != nil {
-		return reply{}, s.broken
+// Call sends a request, op with its fields, and returns the reply to it (kata.Conn). Its
+// error says the conversation broke; a reply's own "error" is the implementation refusing
+// something.
+func (s *session) Call(op string, fields map[string]any) (kata.Reply, error) {
+	if err := s.check(); err != nil {
+		return kata.Reply{}, err
 	}
 	if s.p == nil {
 		if err := s.start(); err != nil {
-			return reply{}, err
+			return kata.Reply{}, err
 		}
 	}
 	s.sent++
@@ -234,31 +235,31 @@ func (s *session) call(op string, fields map[string]any) (reply, error) {
 	data, _ := json.Marshal(req) // ints, strings and slices of them
 	s.lastReq = string(data)
 	if _, err := s.p.stdin.Write(append(data, '\n')); err != nil {
-		return reply{}, s.fail("the program stopped reading before request %d %s: %v", id, s.lastReq, err)
+		return kata.Reply{}, s.fail(kata.Crash, "the program stopped reading before request %d %s: %v", id, s.lastReq, err)
 	}
 	line, err := s.read(fmt.Sprintf("its reply to request %d %s", id, s.lastReq))
 	if err != nil {
-		return reply{}, err
+		return kata.Reply{}, err
 	}
-	var r reply
-	if decode(line, map[string]any{"id": &r.ID, "error": &r.Error, "grade": &r.Grade, "black": &r.Black, "white": &r.White,
-		"turns_left": &r.TurnsLeft, "guesses": &r.Guesses, "state": &r.State}) != nil {
-		return reply{}, s.fail("the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, s.lastReq)
+	r := kata.Reply{Request: s.lastReq}
+	if json.Unmarshal([]byte(line), &r.Fields) != nil || r.Fields == nil {
+		return kata.Reply{}, s.fail(kata.Wrong, "the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, s.lastReq)
 	}
+	got, ok := r.Int("id")
 	switch {
-	case r.ID == nil:
-		return reply{}, s.fail("the program replied without an id, %s, to request %d %s", brief.Quote(line), id, s.lastReq)
-	case *r.ID < 1 || *r.ID > id:
-		return reply{}, s.fail("the program wrote a reply to a request that was never sent, %s, when request %d %s was waiting", brief.Quote(line), id, s.lastReq)
-	case *r.ID < id:
-		return reply{}, s.fail("the program replied twice to request %d: %s came when request %d %s was waiting", *r.ID, brief.Quote(line), id, s.lastReq)
+	case !ok:
+		return kata.Reply{}, s.fail(kata.Wrong, "the program replied without an id, %s, to request %d %s", brief.Quote(line), id, s.lastReq)
+	case got < 1 || got > id:
+		return kata.Reply{}, s.fail(kata.Wrong, "the program wrote a reply to a request that was never sent, %s, when request %d %s was waiting", brief.Quote(line), id, s.lastReq)
+	case got < id:
+		return kata.Reply{}, s.fail(kata.Wrong, "the program replied twice to request %d: %s came when request %d %s was waiting", got, brief.Quote(line), id, s.lastReq)
+	}
+	if _, isError := r.Fields["error"]; isError {
+		if _, ok := r.Refusal(); !ok {
+			return kata.Reply{}, s.fail(kata.Wrong, "the program replied with an error that is not a string, %s, to request %d %s", brief.Quote(line), id, s.lastReq)
+		}
 	}
 	return r, nil
-}
-
-// missing fails the conversation for a reply without the fields op needs.
-func (s *session) missing(op, fields string) error {
-	return s.fail("the program replied to %s without %s: request %s", op, fields, s.lastReq)
 }
 
 // close ends the scenario's conversation: it closes the program's input, waits for the
@@ -310,93 +311,16 @@ wait:
 			break wait
 		case <-timer.C:
 			if extra != "" {
-				return s.fail("the program wrote more than it was asked, %s, and did not exit within %v of the end of its input", extra, s.timeout)
+				return s.fail(kata.Wrong, "the program wrote more than it was asked, %s, and did not exit within %v of the end of its input", extra, s.timeout)
 			}
-			return s.fail("the program did not exit within %v of the end of its input", s.timeout)
+			return s.fail(kata.Wrong, "the program did not exit within %v of the end of its input", s.timeout)
 		}
 	}
 	switch {
 	case extra != "":
-		return s.fail("the program wrote more than it was asked: %s", extra)
+		return s.fail(kata.Wrong, "the program wrote more than it was asked: %s", extra)
 	case s.p.crashed():
-		return s.fail("the program %s at the end of its input", s.p.exit())
+		return s.fail(kata.Wrong, "the program %s at the end of its input", s.p.exit())
 	}
 	return nil
-}
-
-// newGame is the Mastermind kata's seam, over the protocol.
-func (s *session) newGame(colors, width, turns int, secret []int) (features.MastermindGame, error) {
-	r, err := s.call("new", map[string]any{"colors": colors, "width": width, "turns": turns, "secret": secret})
-	if err != nil {
-		return nil, err
-	}
-	if r.Error != nil {
-		return nil, errors.New(*r.Error)
-	}
-	return remoteGame{s}, nil
-}
-
-// remoteGame is a game in the program under test.
-type remoteGame struct{ s *session }
-
-func (g remoteGame) Score(guess []int) (string, int, int, error) {
-	r, err := g.s.call("score", map[string]any{"guess": guess})
-	switch {
-	case err != nil:
-		return "", 0, 0, err
-	case r.Error != nil:
-		return "", 0, 0, errors.New(*r.Error)
-	case r.Grade == nil || r.Black == nil || r.White == nil:
-		return "", 0, 0, g.s.missing("score", `"grade", "black" and "white"`)
-	}
-	return *r.Grade, *r.Black, *r.White, nil
-}
-
-func (g remoteGame) TurnsLeft() int {
-	return g.count("turns_left", func(r reply) *int { return r.TurnsLeft })
-}
-
-func (g remoteGame) Guesses() int {
-	return g.count("guesses", func(r reply) *int { return r.Guesses })
-}
-
-// count asks for a number, op, that its reply holds in the field of op's name. A reply
-// with an error, or without the number, breaks the conversation, and count returns -1, which
-// no check accepts.
-func (g remoteGame) count(op string, field func(reply) *int) int {
-	r, err := g.s.call(op, nil)
-	n := field(r)
-	switch {
-	case err != nil:
-	case r.Error != nil && notImplemented(*r.Error):
-		_ = g.s.fail("%s is not implemented yet", op)
-	case r.Error != nil:
-		_ = g.s.fail("the program replied to %s with the error %s; %s has no error to give", op, brief.Quote(*r.Error), op)
-	case n == nil:
-		_ = g.s.missing(op, `"`+op+`"`)
-	}
-	if n == nil || err != nil || r.Error != nil {
-		return -1
-	}
-	return *n
-}
-
-// notImplemented reports whether a reply's error says an operation is not written yet, as
-// the kit reads ErrNotImplemented's text.
-func notImplemented(msg string) bool {
-	return strings.EqualFold(strings.TrimSpace(msg), features.ErrNotImplemented.Error())
-}
-
-// classify is the tic-tac-toe kata's seam, over the protocol.
-func (s *session) classify(rows []string) (string, error) {
-	r, err := s.call("classify", map[string]any{"rows": rows})
-	switch {
-	case err != nil:
-		return "", err
-	case r.Error != nil:
-		return "", errors.New(*r.Error)
-	case r.State == nil:
-		return "", s.missing("classify", `"state" or "error"`)
-	}
-	return *r.State, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/term"
 )
 
 // watchPoll is how often --watch looks for a saved file. A look at a kata's folder costs well
@@ -30,7 +31,7 @@ func (c cli) watch(r runFlags) int {
 	start := r.session
 	for {
 		if c.color {
-			fmt.Fprint(c.stdout, "\x1b[H\x1b[2J")
+			fmt.Fprint(c.stdout, term.ClearScreen)
 		}
 		c.once(r, start)
 		start = false

@@ -34,8 +34,8 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/cmd/internal/lines"
-	"github.com/deliberate-practice/katas/cmd/internal/term"
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/term"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/deliberate-practice/katas/internal/term"
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
@@ -37,7 +38,7 @@ func peg(c mastermind.Color, color bool) string {
 	if !color {
 		return name
 	}
-	return fmt.Sprintf("\x1b[38;5;%dm●\x1b[0m %s", ansi(c), name[:7])
+	return term.Paint(term.Color256(ansi(c)), "●") + " " + name[:7]
 }
 
 // code writes a row of code pegs, each in a column of its own.
@@ -56,7 +57,7 @@ func inline(c mastermind.Code, color bool) string {
 	}
 	pegs := make([]string, len(c))
 	for i, p := range c {
-		pegs[i] = fmt.Sprintf("\x1b[38;5;%dm●\x1b[0m %v", ansi(p), p)
+		pegs[i] = term.Paint(term.Color256(ansi(p)), "●") + " " + p.String()
 	}
 	return strings.Join(pegs, " ")
 }

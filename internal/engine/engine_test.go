@@ -18,10 +18,18 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/kata/mastermind"
+	"github.com/deliberate-practice/katas/internal/kata/tictactoe"
 )
 
-// The project's feature files, as the features package embeds them.
+// The project's feature files, as the features package embeds them, and its katas.
 var featureFiles = os.DirFS("../../features")
+
+func theKatas() []kata.Kata {
+	return []kata.Kata{mastermind.Kata(featureFiles), tictactoe.Kata(featureFiles)}
+}
 
 // A small kata of the tests' own: steps that count, and an outline whose rows 2 and 4 fail.
 const countingFeature = `@counting
@@ -57,8 +65,8 @@ Feature: Counting
     Then it should be even
 `
 
-var counting = Kata{Name: "counting", Files: []string{"counting.feature"}}
 var countingFS = fstest.MapFS{"counting.feature": {Data: []byte(countingFeature)}}
+var counting = kata.Kata{Name: "counting", Features: countingFS, Files: []string{"counting.feature"}}
 
 // countingSteps registers the counting kata's steps.
 func countingSteps(sc *godog.ScenarioContext) {
@@ -74,9 +82,10 @@ func countingSteps(sc *godog.ScenarioContext) {
 	})
 }
 
-func scenarios(t *testing.T, k Kata, fsys fstest.MapFS) []Scenario {
+func scenarios(t *testing.T, k kata.Kata, fsys fstest.MapFS) []Scenario {
 	t.Helper()
-	s, err := k.Scenarios(fsys)
+	k.Features = fsys
+	s, err := Scenarios(k)
 	require.NoError(t, err)
 	return s
 }
@@ -105,17 +114,17 @@ func TestPlayRunsOneScenarioAlone(t *testing.T) {
 	all := scenarios(t, counting, countingFS)
 	var failed []string
 	for _, s := range all {
-		r := Play(s, countingSteps, nil)
+		r := Play(s, Instance{Steps: countingSteps})
 		assert.Len(t, r.Steps, len(s.Steps), s.Path())
 		if !r.Passed() {
 			failed = append(failed, s.Path())
 		}
 	}
 	assert.Equal(t, []string{"Counting/Parity/row 2", "Counting/Parity/row 4"}, failed)
-	r := Play(all[4], countingSteps, nil)
+	r := Play(all[4], Instance{Steps: countingSteps})
 	f, ok := r.Failure()
 	require.True(t, ok)
-	assert.Equal(t, StepResult{Step: "Then it should be even", Line: 12, Status: "failed", Err: "5 is odd", Cause: "5 is odd", Duration: f.Duration}, f)
+	assert.Equal(t, StepResult{Step: "Then it should be even", Line: 12, Status: godog.StepFailed, Err: "5 is odd", Cause: "5 is odd", Duration: f.Duration}, f)
 	assert.Equal(t, "Parity, row 4 (counting.feature:21): | 5 |\n  failed: Then it should be even (counting.feature:12)\n  5 is odd", Failure(r))
 }
 
@@ -134,9 +143,9 @@ func TestScenariosMatchGodog(t *testing.T) {
 			})
 		}
 	}
-	katas := append(Katas(), counting)
+	katas := append(theKatas(), counting)
 	fsys := fstest.MapFS{"counting.feature": countingFS["counting.feature"]}
-	for _, k := range Katas() {
+	for _, k := range theKatas() {
 		for _, f := range k.Files {
 			data, err := os.ReadFile(filepath.Join("../../features", f))
 			require.NoError(t, err)
@@ -146,8 +155,8 @@ func TestScenariosMatchGodog(t *testing.T) {
 	for _, k := range katas {
 		for _, file := range k.Files {
 			var oneByOne, whole []string
-			for _, s := range scenarios(t, Kata{Files: []string{file}}, fsys) {
-				Play(s, record(&oneByOne), nil)
+			for _, s := range scenarios(t, kata.Kata{Files: []string{file}}, fsys) {
+				Play(s, Instance{Steps: record(&oneByOne)})
 			}
 			godog.TestSuite{ScenarioInitializer: record(&whole), Options: &godog.Options{Format: "progress", Output: io.Discard,
 				FeatureContents: []godog.Feature{{Name: file, Contents: fsys[file].Data}}}}.Run()
@@ -159,28 +168,23 @@ func TestScenariosMatchGodog(t *testing.T) {
 
 func TestTheKatasScenarios(t *testing.T) {
 	count := map[string]int{}
-	for _, k := range Katas() {
-		all, err := k.Scenarios(featureFiles)
+	for _, k := range theKatas() {
+		all, err := Scenarios(k)
 		require.NoError(t, err)
 		for _, s := range all {
 			count[k.Name+": "+s.Feature]++
 		}
-		found, ok := Find(k.Name)
-		assert.True(t, ok)
-		assert.Equal(t, k, found)
 	}
 	assert.Equal(t, map[string]int{"mastermind: Playing mastermind": 19, "mastermind: Configurable mastermind": 28,
 		"tictactoe: State of tic-tac-toe": 31}, count)
-	_, ok := Find("chess")
-	assert.False(t, ok)
 }
 
 func TestBackgroundAndRuleAreRefused(t *testing.T) {
 	for _, text := range []string{"Feature: f\n  Background:\n    Given x\n  Scenario: s\n    Given y\n", "Feature: f\n  Rule: r\n    Scenario: s\n      Given y\n"} {
-		_, err := Kata{Files: []string{"f.feature"}}.Scenarios(fstest.MapFS{"f.feature": {Data: []byte(text)}})
+		_, err := Scenarios(kata.Kata{Files: []string{"f.feature"}, Features: fstest.MapFS{"f.feature": {Data: []byte(text)}}})
 		assert.ErrorContains(t, err, "is not supported")
 	}
-	_, err := Kata{Files: []string{"f.feature"}}.Scenarios(fstest.MapFS{"f.feature": {Data: []byte("Feature: f\n  Scenario: s\n    Given x\n      | a |\n      | b | c |\n")}})
+	_, err := Scenarios(kata.Kata{Files: []string{"f.feature"}, Features: fstest.MapFS{"f.feature": {Data: []byte("Feature: f\n  Scenario: s\n    Given x\n      | a |\n      | b | c |\n")}}})
 	assert.Error(t, err)
 }
 
@@ -188,11 +192,11 @@ func TestBackgroundAndRuleAreRefused(t *testing.T) {
 // rather than passing as pending.
 func TestAnUndefinedStepFails(t *testing.T) {
 	fsys := fstest.MapFS{"u.feature": {Data: []byte("Feature: u\n  Scenario: s\n    Given the number 2\n    When I do something no step defines\n")}}
-	s := scenarios(t, Kata{Files: []string{"u.feature"}}, fsys)
-	r := Play(s[0], countingSteps, nil)
+	s := scenarios(t, kata.Kata{Files: []string{"u.feature"}}, fsys)
+	r := Play(s[0], Instance{Steps: countingSteps})
 	f, ok := r.Failure()
 	require.True(t, ok)
-	assert.Equal(t, "undefined", f.Status)
+	assert.Equal(t, godog.StepUndefined, f.Status)
 	assert.Equal(t, "no step definition matches this step", f.Err)
 }
 
@@ -201,50 +205,89 @@ func TestAnUndefinedStepFails(t *testing.T) {
 func TestCheckFailsAStepThatPassed(t *testing.T) {
 	s := scenarios(t, counting, countingFS)[5]
 	calls := 0
-	r := Play(s, countingSteps, func() error {
+	r := Play(s, Instance{Steps: countingSteps, Check: func() error {
 		if calls++; calls == 2 {
 			return errors.New("the program crashed")
 		}
 		return nil
-	})
+	}})
 	require.False(t, r.Passed())
 	f, _ := r.Failure()
-	assert.Equal(t, StepResult{Step: "And the note", Line: 27, Status: "failed", Err: "the program crashed", Cause: "the program crashed", Duration: f.Duration}, f)
-	assert.Equal(t, "skipped", r.Steps[2].Status)
+	assert.Equal(t, StepResult{Step: "And the note", Line: 27, Status: godog.StepFailed, Err: "the program crashed", Cause: "the program crashed", Duration: f.Duration}, f)
+	assert.Equal(t, godog.StepSkipped, r.Steps[2].Status)
 }
 
 func TestSelect(t *testing.T) {
 	all := scenarios(t, counting, countingFS)
-	got, seed, err := Select(all, Options{})
+	got, seed, err := Select(counting, all, Options{})
 	require.NoError(t, err)
 	assert.Zero(t, seed, "the files' order by default")
 	assert.Equal(t, all, got)
 
-	a, seed, err := Select(all, Options{Random: true, Seed: 7})
+	a, seed, err := Select(counting, all, Options{Random: true, Seed: 7})
 	require.NoError(t, err)
 	assert.Equal(t, int64(7), seed)
-	b, _, _ := Select(all, Options{Random: true, Seed: 7})
+	b, _, _ := Select(counting, all, Options{Random: true, Seed: 7})
 	assert.Equal(t, a, b, "a seed replays its order")
 	assert.NotEqual(t, all, a, "a random order")
 	assert.ElementsMatch(t, all, a)
-	_, seed, _ = Select(all, Options{Random: true})
+	_, seed, _ = Select(counting, all, Options{Random: true})
 	assert.Positive(t, seed, "a new seed is chosen, to be printed")
 
-	one, _, err := Select(all, Options{Run: "Parity/row_3$"})
+	one, _, err := Select(counting, all, Options{Run: "Parity/row_3$"})
 	require.NoError(t, err)
 	require.Len(t, one, 1)
 	assert.Equal(t, "Counting/Parity/row 3", one[0].Path())
-	same, _, _ := Select(all, Options{Run: "Parity/row 3$"})
+	same, _, _ := Select(counting, all, Options{Run: "Parity/row 3$"})
 	assert.Equal(t, one, same, "spaces as spaces or underscores")
-	more, _, _ := Select(all, Options{Tags: "@more && ~@nothing"})
+	more, _, _ := Select(counting, all, Options{Tags: "@more && ~@nothing"})
 	assert.Len(t, more, 2)
-	either, _, _ := Select(all, Options{Tags: "@more,@outline"})
+	either, _, _ := Select(counting, all, Options{Tags: "@more,@outline"})
 	assert.Len(t, either, 4)
 
-	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Tags: "wip"}, {Run: "("}, {Seed: 3}, {Random: true, Seed: -1}} {
-		_, _, err := Select(all, bad)
+	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Tags: "@more,"}, {Run: "("}, {Seed: 3}, {Random: true, Seed: -1}} {
+		_, _, err := Select(counting, all, bad)
 		assert.Error(t, err, "%+v", bad)
 	}
+}
+
+// TestTagsAsGodogSelectsThem holds the scenarios a tag expression selects to those godog itself
+// runs for it over the same feature files: precedence ("," is looser than "&&"), negation,
+// bare words, spaces.
+func TestTagsAsGodogSelectsThem(t *testing.T) {
+	exprs := []string{
+		"@scoring", "scoring", "~@scoring", "@scoring&&@turns,@board", "@board,@scoring&&@turns",
+		"@refusals && ~@board", " @refusals ,  @board ", "@turns&&~@refusals,~@scoring", "~@a,~@b",
+		"@duplicates", "@nothing", "@scoring,@turns&&@refusals",
+	}
+	for _, k := range theKatas() {
+		all, err := Scenarios(k)
+		require.NoError(t, err)
+		for _, expr := range exprs {
+			// godog's own selection: the scenarios and rows it runs, by file and line.
+			var want []string
+			suite := godog.TestSuite{
+				ScenarioInitializer: func(sc *godog.ScenarioContext) {
+					sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
+						want = append(want, fmt.Sprintf("%s %s", p.Uri, p.Name))
+						return ctx, nil
+					})
+					sc.Step(`.*`, func() {})
+				},
+				Options: &godog.Options{Format: "progress", Output: io.Discard, FS: k.Features, Paths: k.Files, Tags: expr},
+			}
+			suite.Run()
+			got, _, err := Select(k, all, Options{Tags: expr})
+			require.NoError(t, err, expr)
+			var names []string
+			for _, s := range got {
+				names = append(names, fmt.Sprintf("%s %s", s.File, s.Name))
+			}
+			assert.Equal(t, want, names, "%s: %q", k.Name, expr)
+		}
+	}
+	_, _, err := Select(counting, scenarios(t, counting, countingFS), Options{Tags: "@a,"})
+	assert.ErrorContains(t, err, "godog cannot read it", "an expression on which godog panics is an error")
 }
 
 // TestSeeds: one rule for seeds, whichever flag gives them.
@@ -291,7 +334,7 @@ func TestFlags(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Options{Random: true}, o, "alone, a new seed")
 
-	for _, bad := range [][]string{{"-p.random=soon"}, {"-p.random=0"}, {"-p.random=-1"}, {"-p.format=html"}, {"-p.format=cucumber"}, {"-p.tags=refusals"}, {"-p.run=x"}} {
+	for _, bad := range [][]string{{"-p.random=soon"}, {"-p.random=0"}, {"-p.random=-1"}, {"-p.format=html"}, {"-p.format=cucumber"}, {"-p.run=x"}} {
 		_, err := parse(false, bad...)
 		assert.Error(t, err, "%q", bad)
 	}
@@ -319,7 +362,7 @@ func (f *fakeFrontend) frontend() Frontend {
 				do(f)
 			}
 		},
-		Play:  func(s Scenario) Result { return Play(s, countingSteps, nil) },
+		Start: func(Scenario) Instance { return Instance{Steps: countingSteps} },
 		Log:   func(line string) { f.shown = append(f.shown, line) },
 		Rerun: func(s Scenario) string { return "rerun " + s.Path() },
 	}
@@ -327,7 +370,7 @@ func (f *fakeFrontend) frontend() Frontend {
 
 func TestRunLoop(t *testing.T) {
 	f := &fakeFrontend{}
-	o, err := Run(counting, countingFS, Options{Verbose: true}, f.frontend())
+	o, err := Run(counting, Options{Verbose: true}, f.frontend())
 	require.NoError(t, err)
 	assert.True(t, o.Failed())
 	assert.Equal(t, Red, o.Light())
@@ -341,7 +384,7 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 	// Stopping at the first failure says how many did not run; those the front end leaves
 	// out are not counted.
 	f = &fakeFrontend{leave: map[string]bool{"Counting/A table and a doc string": true}}
-	o, err = Run(counting, countingFS, Options{StopOnFailure: true, Verbose: true}, f.frontend())
+	o, err = Run(counting, Options{StopOnFailure: true, Verbose: true}, f.frontend())
 	require.NoError(t, err)
 	assert.Len(t, o.Results, 3)
 	assert.Len(t, o.NotRun, 2)
@@ -350,13 +393,13 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 
 	// A failure in the last scenario stops nothing.
 	f = &fakeFrontend{}
-	_, err = Run(counting, countingFS, Options{StopOnFailure: true, Run: "row 4", Verbose: true}, f.frontend())
+	_, err = Run(counting, Options{StopOnFailure: true, Run: "row 4", Verbose: true}, f.frontend())
 	require.NoError(t, err)
 	assert.NotContains(t, strings.Join(f.shown, "\n"), "Stopped")
 
 	// A seed is printed with the flag that replays it; pretty shows passes too.
 	f = &fakeFrontend{}
-	_, err = Run(counting, countingFS, Options{Random: true, Seed: 11, Format: "pretty", Run: "Nothing"}, f.frontend())
+	_, err = Run(counting, Options{Random: true, Seed: 11, Format: "pretty", Run: "Nothing"}, f.frontend())
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		"counting: scenarios in random order, seed 11; --random=11 runs them in this order again",
@@ -365,8 +408,8 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 	}, f.shown)
 
 	// Options that choose nothing, or do not parse, are the command line's fault.
-	for _, bad := range []Options{{Tags: "@nothing"}, {Run: "no such scenario"}, {Tags: "x"}} {
-		_, err = Run(counting, countingFS, bad, (&fakeFrontend{}).frontend())
+	for _, bad := range []Options{{Tags: "@nothing"}, {Run: "no such scenario"}, {Tags: "@x&&"}} {
+		_, err = Run(counting, bad, (&fakeFrontend{}).frontend())
 		var usage *UsageError
 		assert.ErrorAs(t, err, &usage, "%+v", bad)
 	}
@@ -376,7 +419,7 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 // work on in full with how to run it alone, and the other failures grouped by cause.
 func TestScreen(t *testing.T) {
 	f := &fakeFrontend{}
-	o, err := Run(counting, countingFS, Options{Random: true, Seed: 3}, f.frontend())
+	o, err := Run(counting, Options{Random: true, Seed: 3}, f.frontend())
 	require.NoError(t, err)
 	assert.Equal(t, Red, o.Light())
 	assert.Equal(t, 4, o.Passed())
@@ -395,19 +438,19 @@ Run it alone: rerun Counting/Parity/row 2
 	// Failures of one cause are one line, the largest group first; a run that passes is a
 	// line; on a terminal a bar shows how far along it is.
 	failures := []Result{
-		{Scenario: Scenario{Name: "a", File: "x", Line: 1}, Steps: []StepResult{{Step: "When I join", Status: "failed", Cause: "new is not implemented yet"}}},
-		{Scenario: Scenario{Name: "b", File: "x", Line: 2}, Steps: []StepResult{{Step: "When I join", Status: "failed", Cause: "score broke"}}},
-		{Scenario: Scenario{Name: "c", File: "x", Line: 3}, Steps: []StepResult{{Step: "When I join", Status: "failed", Cause: "new is not implemented yet"}}},
-		{Scenario: Scenario{Name: "d", File: "x", Line: 4}, Steps: []StepResult{{Step: "When I guess", Status: "failed", Cause: "new is not implemented yet"}}},
+		{Scenario: Scenario{Name: "a", File: "x", Line: 1}, Steps: []StepResult{{Step: "When I join", Status: godog.StepFailed, Cause: "new is not implemented yet"}}},
+		{Scenario: Scenario{Name: "b", File: "x", Line: 2}, Steps: []StepResult{{Step: "When I join", Status: godog.StepFailed, Cause: "score broke"}}},
+		{Scenario: Scenario{Name: "c", File: "x", Line: 3}, Steps: []StepResult{{Step: "When I join", Status: godog.StepFailed, Cause: "new is not implemented yet"}}},
+		{Scenario: Scenario{Name: "d", File: "x", Line: 4}, Steps: []StepResult{{Step: "When I guess", Status: godog.StepFailed, Cause: "new is not implemented yet"}}},
 	}
-	screen := Screen(Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: failures}, nil, true)
-	assert.Contains(t, screen, "k: 0 of 4 scenarios passed, 4 failed\n\x1b[32m\x1b[31m"+strings.Repeat("░", 40)+"\x1b[0m\n\nNext: a (x:1)")
+	screen := Screen(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: failures}, nil, true)
+	assert.Contains(t, screen, "k: 0 of 4 scenarios passed, 4 failed\n\x1b[32m\x1b[0m\x1b[31m"+strings.Repeat("░", 40)+"\x1b[0m\n\nNext: a (x:1)")
 	assert.Contains(t, screen, "3 more failed:\n  2 at When I join and 1 other step: new is not implemented yet\n  1 at When I join: score broke")
-	pass := Result{Scenario: Scenario{Steps: []Step{{Keyword: "Given", Text: "x", Line: 1}}}, Steps: []StepResult{{Status: "passed"}}}
-	assert.Equal(t, "k: all 2 scenarios passed", Screen(Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
+	pass := Result{Scenario: Scenario{Steps: []Step{{Keyword: "Given", Text: "x", Line: 1}}}, Steps: []StepResult{{Status: godog.StepPassed}}}
+	assert.Equal(t, "k: all 2 scenarios passed", Screen(kata.Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
 	assert.Equal(t, Green, Outcome{Results: []Result{pass}}.Light())
-	assert.Equal(t, Amber, Outcome{Results: []Result{{Crashed: true}, {Crashed: true}}}.Light(), "crashed on every scenario")
-	assert.Equal(t, Red, Outcome{Results: []Result{{Crashed: true}, {}}}.Light())
+	assert.Equal(t, Amber, Outcome{Results: []Result{{Kind: kata.Crash}, {Kind: kata.Crash}}}.Light(), "crashed on every scenario")
+	assert.Equal(t, Red, Outcome{Results: []Result{{Kind: kata.Crash}, {}}}.Light())
 	assert.Equal(t, Amber, Outcome{Results: []Result{{}}, Fatal: "no greeting"}.Light())
 }
 
@@ -416,7 +459,7 @@ Run it alone: rerun Counting/Parity/row 2
 func TestReports(t *testing.T) {
 	t.Chdir(t.TempDir())
 	f := &fakeFrontend{}
-	_, err := Run(counting, countingFS, Options{Format: "junit:r.xml,pretty,cucumber:out/c.json"}, f.frontend())
+	_, err := Run(counting, Options{Format: "junit:r.xml,pretty,cucumber:out/c.json"}, f.frontend())
 	assert.ErrorContains(t, err, "writing the cucumber report", "out/ does not exist")
 	assert.Contains(t, f.shown, "counting: wrote the junit report "+filepath.Join(must(os.Getwd()), "r-counting.xml"))
 	var suites struct {
@@ -442,7 +485,7 @@ func TestReports(t *testing.T) {
 	assert.Contains(t, suites.Suites[0].Cases[2].Failure.Message, "3 is odd")
 
 	require.NoError(t, os.Mkdir("out", 0o755))
-	_, err = Run(counting, countingFS, Options{Format: "cucumber:out/c.json"}, (&fakeFrontend{}).frontend())
+	_, err = Run(counting, Options{Format: "cucumber:out/c.json"}, (&fakeFrontend{}).frontend())
 	require.NoError(t, err)
 	var feats []struct {
 		URI      string `json:"uri"`

@@ -22,7 +22,7 @@ const SessionGap = time.Hour
 type Entry struct {
 	Time   time.Time `json:"time"`
 	Kata   string    `json:"kata"`
-	Light  string    `json:"light,omitempty"` // Green, Red or Amber; "" for an entry that only starts a session
+	Light  Light     `json:"light,omitempty"` // Green, Red or Amber; NoLight for an entry that only starts a session
 	Passed int       `json:"passed"`
 	Total  int       `json:"total"`
 	// Start says a session starts here: kata init wrote the folder, or a run was asked to
@@ -108,7 +108,7 @@ func Sessions(entries []Entry, kata string) []Session {
 func (s Session) Runs() []Entry {
 	var runs []Entry
 	for _, e := range s {
-		if e.Light != "" {
+		if e.Light != NoLight {
 			runs = append(runs, e)
 		}
 	}

@@ -3,14 +3,15 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/kata"
 )
 
-// Frontend is what a front end gives Run: where output goes, how one scenario is played, and
-// how to run one again.
+// Frontend is what a front end gives Run: the implementation to play each scenario against,
+// where output goes, and how to run a scenario again. The engine does the rest: it plays,
+// times, classifies and reports.
 type Frontend struct {
 	// Flag is how the front end writes a flag before an option's name: "-kata." for go
 	// test, "--" for the kata command.
@@ -18,8 +19,9 @@ type Frontend struct {
 	// Each runs scenario s within the front end's own frame (go test: a subtest) by calling
 	// do once, with where to show it; or leaves s out by not calling do (go test -run).
 	Each func(s Scenario, do func(Output))
-	// Play plays one scenario against the implementation.
-	Play func(Scenario) Result
+	// Start starts the implementation for one scenario: in process for go test, a program
+	// for the kata command.
+	Start func(Scenario) Instance
 	// Log shows a line of the run's own: the seed of a random order, the reports written,
 	// the summary.
 	Log func(string)
@@ -48,18 +50,12 @@ type Outcome struct {
 	Fatal   string     // why the run stopped early, and what to do, when a scenario said so
 }
 
-// The lights of a run, as cyber-dojo shows them.
-const (
-	Green = "green" // every scenario passed
-	Red   = "red"   // a scenario failed
-	Amber = "amber" // the implementation did not get going: it would not start or speak, or crashed on every scenario
-)
-
-// Light is the run's light: Green, Red or Amber.
-func (o Outcome) Light() string {
+// Light is the run's light: Amber when the implementation did not get going (a Setup failure,
+// or every scenario crashed), Red when a scenario failed or none ran, Green otherwise.
+func (o Outcome) Light() Light {
 	crashed := 0
 	for _, r := range o.Results {
-		if r.Crashed {
+		if r.Crashed() {
 			crashed++
 		}
 	}
@@ -109,17 +105,16 @@ type UsageError struct{ Err error }
 func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
 
-// Run runs the kata's scenarios that opts choose, from the feature files in fsys, through
-// the front end: each in its frame, with what it showed, then the reports that opts name and
+// Run runs the kata's scenarios that opts choose through the front end: each in its frame, with what it showed, then the reports that opts name and
 // a summary. It returns an error, having run nothing, for options that do not parse or choose
 // nothing (a *UsageError) and for feature files that do not read; and the errors of reports
 // it could not write.
-func Run(k Kata, fsys fs.FS, opts Options, fe Frontend) (Outcome, error) {
-	all, err := k.Scenarios(fsys)
+func Run(k kata.Kata, opts Options, fe Frontend) (Outcome, error) {
+	all, err := Scenarios(k)
 	if err != nil {
 		return Outcome{}, err
 	}
-	selected, seed, err := Select(all, opts)
+	selected, seed, err := Select(k, all, opts)
 	if err != nil {
 		return Outcome{}, &UsageError{err}
 	}
@@ -149,7 +144,7 @@ func Run(k Kata, fsys fs.FS, opts Options, fe Frontend) (Outcome, error) {
 	}
 	for i, s := range selected {
 		fe.Each(s, func(out Output) {
-			r := fe.Play(s)
+			r := Play(s, fe.Start(s))
 			o.Results = append(o.Results, r)
 			switch {
 			case !r.Passed() && opts.Verbose:
@@ -159,8 +154,8 @@ func Run(k Kata, fsys fs.FS, opts Options, fe Frontend) (Outcome, error) {
 			case pretty:
 				out.Pass(Pretty(r))
 			}
-			if r.Fatal != "" {
-				o.Fatal = r.Fatal
+			if r.Kind == kata.Setup {
+				o.Fatal = r.Todo
 			}
 		})
 		if o.Fatal != "" {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/kata"
 )
 
 // Options choose the scenarios a run takes, their order, and what it reports. The zero
@@ -21,8 +22,9 @@ type Options struct {
 	// Run keeps the scenarios whose Path the regular expression matches, spaces written as
 	// spaces or as underscores.
 	Run string
-	// Tags keeps the scenarios whose tags match a tag expression: "@a" has the tag, "~@a"
-	// lacks it, "@a,@b" has either, and "&&" joins conditions that must all hold.
+	// Tags keeps the scenarios whose tags match a tag expression, exactly as godog reads it:
+	// "@a" has the tag, "~@a" lacks it, "@a,@b" has either, "&&" joins conditions that must
+	// all hold and binds tighter than ",".
 	Tags string
 	// Random runs the scenarios in a random order, shuffled by Seed; a Seed of 0 has the run
 	// pick one, which it prints so that the order can be replayed.
@@ -69,10 +71,7 @@ func (o *Options) Set(name, value string) error {
 		}
 		o.Run = value
 	case OptTags:
-		if _, err := parseTags(value); err != nil {
-			return err
-		}
-		o.Tags = value
+		o.Tags = value // godog reads it when the run selects its scenarios
 	case OptRandom:
 		on, seed, err := ParseSeed(value)
 		if err != nil {
@@ -126,7 +125,7 @@ func Flags(fs *flag.FlagSet, prefix string, withRun bool) {
 		fs.String(prefix+OptRun, "", "only the scenarios whose path matches this regular expression, as 'Making a guess/row 15$'")
 		fs.Bool(prefix+OptVerbose, false, "show every failure, as it happens, rather than one screen")
 	}
-	fs.String(prefix+OptTags, "", `only the scenarios with these tags: "@a", "~@a" (without), "@a,@b" (either), joined by "&&"`)
+	fs.String(prefix+OptTags, "", `only the scenarios with these tags, as godog reads them: "@a", "~@a" (without), "@a,@b" (either), "@a&&@b" (both)`)
 	fs.String(prefix+OptFormat, "", "pretty for every step as well; junit:FILE, cucumber:FILE for reports; comma-separated")
 	fs.Var(new(seedFlag), prefix+OptRandom, "a random order, its seed printed; ="+"SEED replays the order of that seed")
 	fs.Bool(prefix+OptStopOnFailure, false, "stop at the first scenario that fails")
@@ -173,9 +172,6 @@ func (o Options) check() error {
 	if _, err := parseFormat(o.Format); err != nil {
 		return err
 	}
-	if _, err := parseTags(o.Tags); err != nil {
-		return err
-	}
 	if _, err := regexp.Compile(o.Run); err != nil {
 		return fmt.Errorf("the pattern %s: %w", brief.Quote(o.Run), err)
 	}
@@ -214,18 +210,25 @@ func (o Options) pretty() bool {
 	return slices.ContainsFunc(reports, func(r report) bool { return r.format == "pretty" })
 }
 
-// Select returns the scenarios opts choose, in the order to run them, and the seed of a
-// random order (0 for the files' order). It returns an error for options that do not parse.
-func Select(all []Scenario, opts Options) ([]Scenario, int64, error) {
+// Select returns the kata's scenarios, of all, that opts choose, in the order to run them, and
+// the seed of a random order (0 for the files' order). It returns an error for options that do
+// not parse.
+func Select(k kata.Kata, all []Scenario, opts Options) ([]Scenario, int64, error) {
 	if err := opts.check(); err != nil {
 		return nil, 0, err
 	}
-	tags, _ := parseTags(opts.Tags)
+	var keep map[place]bool
+	if opts.Tags != "" {
+		var err error
+		if keep, err = tagged(k, opts.Tags); err != nil {
+			return nil, 0, err
+		}
+	}
 	run := regexp.MustCompile(opts.Run)
 	var out []Scenario
 	for _, s := range all {
 		p := s.Path()
-		if tags.match(s.Tags) && (run.MatchString(p) || run.MatchString(strings.ReplaceAll(p, " ", "_"))) {
+		if (keep == nil || keep[place{s.File, s.Line}]) && (run.MatchString(p) || run.MatchString(strings.ReplaceAll(p, " ", "_"))) {
 			out = append(out, s)
 		}
 	}
@@ -239,45 +242,4 @@ func Select(all []Scenario, opts Options) ([]Scenario, int64, error) {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x6b617461))
 	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out, seed, nil
-}
-
-// tagExpr is a parsed tag expression: every clause must hold; a clause holds when any of its
-// terms does.
-type tagExpr [][]tagTerm
-
-type tagTerm struct {
-	tag string
-	not bool
-}
-
-func parseTags(expr string) (tagExpr, error) {
-	var out tagExpr
-	for _, clause := range strings.Split(expr, "&&") {
-		var terms []tagTerm
-		for _, t := range strings.Split(clause, ",") {
-			t = strings.TrimSpace(t)
-			if t == "" {
-				continue
-			}
-			not := strings.HasPrefix(t, "~")
-			t = strings.TrimPrefix(t, "~")
-			if !strings.HasPrefix(t, "@") || strings.ContainsAny(t, " \t") {
-				return nil, fmt.Errorf("tag expression %s: %s is not a tag like @name or ~@name", brief.Quote(expr), brief.Quote(t))
-			}
-			terms = append(terms, tagTerm{t, not})
-		}
-		if terms != nil {
-			out = append(out, terms)
-		}
-	}
-	return out, nil
-}
-
-func (e tagExpr) match(tags []string) bool {
-	for _, clause := range e {
-		if !slices.ContainsFunc(clause, func(t tagTerm) bool { return slices.Contains(tags, t.tag) != t.not }) {
-			return false
-		}
-	}
-	return true
 }

@@ -9,7 +9,13 @@ import (
 	"time"
 
 	"github.com/cucumber/godog"
+
+	"github.com/deliberate-practice/katas/internal/kata"
 )
+
+// Status is how a step went: godog's own status, passed, failed, skipped, undefined, pending
+// or ambiguous.
+type Status = godog.StepResultStatus
 
 // Result is how one scenario went.
 type Result struct {
@@ -20,35 +26,23 @@ type Result struct {
 	// Stderr is what the implementation wrote to standard error during the scenario, as it
 	// wrote it (bounded by the front end); Safe makes it fit to show.
 	Stderr string
-	// Crashed says that the implementation crashed, rather than answered wrong: a program
-	// that exited or hung. A run in which every scenario crashed did not get going.
-	Crashed bool
-	// Fatal, when not empty, says that no scenario after this one can get further, and what
-	// to do about it: the program does not start, or does not speak the protocol. The run
-	// stops here.
-	Fatal string
+	// Kind is the kind of its failure, the gravest of its steps': kata.Wrong for a scenario
+	// that passed or whose implementation answered wrong; kata.Crash or kata.Timeout when the
+	// implementation crashed or hung; kata.Setup when no scenario after this one can get
+	// further, Todo saying what to do. The run stops after a Setup failure.
+	Kind kata.Kind
+	Todo string
 }
 
-// StepError is a step's error that keeps what the step was about — the game it played —
-// apart from what went wrong, so that failures of one cause group together.
-type StepError struct {
-	About string // `new(6, 4, 12) with secret "Red Green Blue Yellow"`; may be empty
-	Cause string // "new is not implemented yet"
-	Crash bool   // the implementation crashed (a panic), rather than answered wrong
-}
-
-func (e *StepError) Error() string {
-	if e.About == "" {
-		return e.Cause
-	}
-	return e.About + ": " + e.Cause
-}
+// Crashed reports whether the implementation crashed or hung, rather than answered wrong or
+// could not get going. A run in which every scenario crashed did not get going either.
+func (r Result) Crashed() bool { return r.Kind == kata.Crash || r.Kind == kata.Timeout }
 
 // StepResult is how one step went.
 type StepResult struct {
 	Step     string // keyword and text, an outline's placeholders filled in: `Then the game should be "win"`
 	Line     int    // its line in the feature file; 0 for what is no step of the file
-	Status   string // "passed", "failed", "skipped", "undefined", "pending" or "ambiguous"
+	Status   Status
 	Err      string // why it did not pass
 	Cause    string // why, without what the step was about: its StepError's Cause, or Err's first line
 	Duration time.Duration
@@ -63,35 +57,57 @@ func (r Result) Passed() bool {
 // Failure returns the first step that did not pass.
 func (r Result) Failure() (StepResult, bool) {
 	for _, s := range r.Steps {
-		if s.Status != "passed" {
+		if s.Status != godog.StepPassed {
 			return s, true
 		}
 	}
 	if len(r.Steps) != len(r.Scenario.Steps) || len(r.Steps) == 0 {
-		return StepResult{Status: "failed", Err: fmt.Sprintf("%d of its %d steps ran", len(r.Steps), len(r.Scenario.Steps))}, true
+		return StepResult{Status: godog.StepFailed, Err: fmt.Sprintf("%d of its %d steps ran", len(r.Steps), len(r.Scenario.Steps))}, true
 	}
 	return StepResult{}, false
 }
 
-// Play runs one scenario, strictly (an undefined or pending step fails it), with the step
-// definitions init registers, which must keep their state per call: a new game, a new board.
-// check, when not nil, is called after every step that ran: an error it returns fails that
-// step, even one that passed, and so skips the rest. A front end that runs an implementation
-// in another process uses it to report a program that crashed, hung or wrote nonsense, which
-// a step expecting a refusal would otherwise take for one.
-func Play(s Scenario, init func(*godog.ScenarioContext), check func() error) Result {
+// Instance is an implementation a front end started for one scenario: what the engine plays
+// the scenario against.
+type Instance struct {
+	// Steps registers the kata's steps, played against this implementation.
+	Steps kata.Steps
+	// Check, when not nil, is called after every step that ran: an error it returns fails
+	// that step, even one that passed, and so skips the rest. A front end that runs an
+	// implementation in another process uses it to report a program that crashed, hung or
+	// wrote nonsense, which a step expecting a refusal would otherwise take for one.
+	Check func() error
+	// Close, when not nil, ends the implementation once the scenario has run; an error it
+	// returns fails a scenario that had passed.
+	Close func() error
+	// Stderr, when not nil, returns what the implementation wrote to standard error.
+	Stderr func() string
+}
+
+// Play runs one scenario against the implementation, strictly (an undefined or pending step
+// fails it), and ends the implementation.
+func Play(s Scenario, impl Instance) Result {
 	r := Result{Scenario: s}
+	grave := func(err error) {
+		if k := kata.KindOf(err); k > r.Kind {
+			r.Kind = k
+			var se *kata.StepError
+			if errors.As(err, &se) {
+				r.Todo = se.Todo
+			}
+		}
+	}
 	var stepStart time.Time
 	suite := godog.TestSuite{
 		Name: s.File,
 		ScenarioInitializer: func(sc *godog.ScenarioContext) {
-			init(sc)
+			impl.Steps(sc)
 			sc.StepContext().Before(func(ctx context.Context, _ *godog.Step) (context.Context, error) {
 				stepStart = time.Now()
 				return ctx, nil
 			})
 			sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
-				res := StepResult{Step: st.Text, Status: status.String()}
+				res := StepResult{Step: st.Text, Status: status}
 				if i := len(r.Steps); i < len(s.Steps) {
 					res.Step, res.Line = s.Steps[i].String(), s.Steps[i].Line
 				}
@@ -101,15 +117,13 @@ func Play(s Scenario, init func(*godog.ScenarioContext), check func() error) Res
 				stepStart = time.Time{}
 				if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
 					res.Err, res.Cause = stepError(err)
-					res.Err, res.Cause = Safe(res.Err), Safe(res.Cause)
-					var se *StepError
-					r.Crashed = r.Crashed || errors.As(err, &se) && se.Crash
+					grave(err)
 				}
-				if check != nil && status != godog.StepSkipped {
-					if cerr := check(); cerr != nil {
-						res.Status = "failed"
+				if impl.Check != nil && status != godog.StepSkipped {
+					if cerr := impl.Check(); cerr != nil {
+						res.Status = godog.StepFailed
 						res.Err, res.Cause = stepError(cerr)
-						res.Err, res.Cause = Safe(res.Err), Safe(res.Cause)
+						grave(cerr)
 						r.Steps = append(r.Steps, res)
 						return ctx, cerr
 					}
@@ -125,24 +139,34 @@ func Play(s Scenario, init func(*godog.ScenarioContext), check func() error) Res
 	}
 	r.Start = time.Now()
 	suite.Run()
+	if impl.Close != nil {
+		if err := impl.Close(); err != nil && r.Passed() {
+			msg, cause := stepError(err)
+			r.Steps = append(r.Steps, StepResult{Step: "After the last step", Status: godog.StepFailed, Err: msg, Cause: cause})
+			grave(err)
+		}
+	}
 	r.Duration = time.Since(r.Start)
+	if impl.Stderr != nil {
+		r.Stderr = impl.Stderr()
+	}
 	return r
 }
 
 // stepError is the message of a step's error, without godog's wrapping of undefined steps,
-// and its cause.
+// and its cause, each fit to show (Safe).
 func stepError(err error) (msg, cause string) {
-	var se *StepError
+	var se *kata.StepError
 	switch {
 	case errors.Is(err, godog.ErrUndefined):
 		msg = "no step definition matches this step"
 	case errors.Is(err, godog.ErrPending):
 		msg = "the step is pending"
 	case errors.As(err, &se):
-		return err.Error(), se.Cause
+		return Safe(err.Error()), Safe(se.Cause)
 	default:
 		msg = err.Error()
 	}
 	cause, _, _ = strings.Cut(msg, "\n")
-	return msg, cause
+	return Safe(msg), Safe(cause)
 }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/deliberate-practice/katas/internal/kata"
 )
 
 // ReportFile is the file a report of the kata is written to when file is asked for: the
@@ -167,8 +169,8 @@ func (rep Report) WriteJUnit(w io.Writer) error {
 			c.Skipped = &junitSkipped{Message: row.notRun}
 			s.Skipped++
 		case failed:
-			p := &junitProblem{Message: oneLine(f.Step + ": " + f.Cause), Type: f.Status, Text: Failure(r)}
-			if r.Crashed || r.Fatal != "" {
+			p := &junitProblem{Message: oneLine(f.Step + ": " + f.Cause), Type: f.Status.String(), Text: Failure(r)}
+			if r.Crashed() || r.Kind == kata.Setup {
 				c.Error = p
 				s.Errors++
 			} else {
@@ -315,7 +317,7 @@ func (rep Report) WriteCucumber(w io.Writer) error {
 			}
 			if j < len(r.Steps) {
 				got := r.Steps[j]
-				step.Result = cucumberResult{Status: got.Status, Error: got.Err, Duration: got.Duration.Nanoseconds()}
+				step.Result = cucumberResult{Status: got.Status.String(), Error: got.Err, Duration: got.Duration.Nanoseconds()}
 			}
 			e.Steps = append(e.Steps, step)
 		}

@@ -9,21 +9,9 @@ import (
 
 	gherkin "github.com/cucumber/gherkin/go/v42"
 	messages "github.com/cucumber/messages/go/v34"
+
+	"github.com/deliberate-practice/katas/internal/kata"
 )
-
-// A Kata is a kata's name and its feature files, in the order they run.
-type Kata struct {
-	Name  string   // "mastermind"
-	Files []string // its feature files, "mastermind.feature"
-}
-
-// Katas returns the katas, in the order a list names them.
-func Katas() []Kata {
-	return []Kata{
-		{Name: "mastermind", Files: []string{"mastermind.feature", "configurable_game.feature"}},
-		{Name: "tictactoe", Files: []string{"tictactoe.feature"}},
-	}
-}
 
 // Scenario is what runs as one test: a scenario of a feature file, or one row of a scenario
 // outline's examples.
@@ -88,11 +76,12 @@ func (s Scenario) String() string {
 	return fmt.Sprintf("%s (%s:%d)", name, s.File, s.Line)
 }
 
-// Scenarios reads the kata's scenarios and outline rows from fsys, in the order of its files.
-func (k Kata) Scenarios(fsys fs.FS) ([]Scenario, error) {
+// Scenarios reads the kata's scenarios and outline rows from its feature files, in the
+// order of its files.
+func Scenarios(k kata.Kata) ([]Scenario, error) {
 	var all []Scenario
 	for _, f := range k.Files {
-		data, err := fs.ReadFile(fsys, f)
+		data, err := fs.ReadFile(k.Features, f)
 		if err != nil {
 			return nil, err
 		}
@@ -227,14 +216,4 @@ func parseFeature(file string, data []byte) ([]Scenario, error) {
 		out = append(out, s)
 	}
 	return out, nil
-}
-
-// Find returns the kata called name, and whether there is one.
-func Find(name string) (Kata, bool) {
-	for _, k := range Katas() {
-		if k.Name == name {
-			return k, true
-		}
-	}
-	return Kata{}, false
 }

@@ -6,7 +6,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cucumber/godog"
+
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/term"
 )
 
 // heading names a scenario, and an outline row's cells.
@@ -42,8 +46,8 @@ func Pretty(r Result) string {
 	for _, s := range r.Steps {
 		mark := "✓"
 		switch s.Status {
-		case "passed":
-		case "skipped":
+		case godog.StepPassed:
+		case godog.StepSkipped:
 			mark = "-"
 		default:
 			mark = "✗"
@@ -99,7 +103,7 @@ const maxGroups = 6
 // is, the next scenario to work on in full — the first that failed in the files' order —
 // with the command that runs it alone, and the other failures grouped by their cause. A run
 // that could not get going says why, and what to do.
-func Screen(k Kata, o Outcome, rerun func(Scenario) string, terminal bool) string {
+func Screen(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) string {
 	var b strings.Builder
 	n := len(o.Results)
 	passed := o.Passed()
@@ -158,11 +162,11 @@ func Screen(k Kata, o Outcome, rerun func(Scenario) string, terminal bool) strin
 func bar(n, total int) string {
 	const width = 40
 	full := n * width / max(total, 1)
-	return "\x1b[32m" + strings.Repeat("█", full) + "\x1b[31m" + strings.Repeat("░", width-full) + "\x1b[0m"
+	return term.Paint(term.Green, strings.Repeat("█", full)) + term.Paint(term.Red, strings.Repeat("░", width-full))
 }
 
 // firstInFiles returns the failed results in the files' order, whatever order they ran in.
-func firstInFiles(k Kata, results []Result) []Result {
+func firstInFiles(k kata.Kata, results []Result) []Result {
 	var failed []Result
 	for _, r := range results {
 		if !r.Passed() {
@@ -204,7 +208,7 @@ func groupByCause(failed []Result) []group {
 		f, _ := r.Failure()
 		cause := f.Cause
 		if cause == "" {
-			cause = f.Status
+			cause = f.Status.String()
 		}
 		i := slices.IndexFunc(groups, func(g group) bool { return g.cause == cause })
 		if i < 0 {

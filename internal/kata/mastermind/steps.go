@@ -1,4 +1,4 @@
-package features
+package mastermind
 
 import (
 	"errors"
@@ -10,21 +10,22 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
 // mastermindScenario is one scenario's state: the rules and secret the Given steps set up, the
 // game, and the last guess and its result.
 type mastermindScenario struct {
-	newGame NewMastermindGame
+	newGame NewGame
 
 	colors, width, maxTurns int
 	secret                  []int
 	secretText              string // the secret as the feature wrote it, if it did
 
-	joined  bool           // New has been called
-	game    MastermindGame // the game New started; nil if it refused
-	joinErr error          // New's error
+	joined  bool  // New has been called
+	game    Game  // the game New started; nil if it refused
+	joinErr error // New's error
 
 	scored    bool   // a guess was played: guess, grade, black and white hold it
 	guess     []int  // the last guess played or tried
@@ -34,10 +35,10 @@ type mastermindScenario struct {
 	white     int
 }
 
-// InitializeMastermind registers the Mastermind steps on sc, played against the games newGame
-// starts. Call it from a godog ScenarioInitializer, once for each scenario: the steps keep
-// their state per call.
-func InitializeMastermind(sc *godog.ScenarioContext, newGame NewMastermindGame) {
+// Initialize registers the Mastermind steps on sc, played against the games newGame starts.
+// Call it from a godog ScenarioInitializer, once for each scenario: the steps keep their state
+// per call.
+func Initialize(sc *godog.ScenarioContext, newGame NewGame) {
 	s := &mastermindScenario{newGame: newGame}
 
 	// The seed's steps.
@@ -98,12 +99,12 @@ var errNoGame = errors.New("the game's constructor returned no game and no error
 func (s *mastermindScenario) join() error {
 	if !s.joined {
 		s.joined = true
-		if err := guard("new", func() {
+		if err := kata.Guard("new", func() {
 			s.game, s.joinErr = s.newGame(s.colors, s.width, s.maxTurns, slices.Clone(s.secret))
 		}); err != nil {
 			s.game, s.joinErr = nil, err
 		}
-		if s.joinErr == nil && isNil(s.game) {
+		if s.joinErr == nil && kata.IsNil(s.game) {
 			s.joinErr = errNoGame
 		}
 		if s.joinErr != nil {
@@ -116,39 +117,39 @@ func (s *mastermindScenario) join() error {
 // started is join for steps that need a game that started.
 func (s *mastermindScenario) started() error {
 	err := s.join()
-	if ferr := unwritten(s.rules(), "new", "", err); ferr != nil {
+	if ferr := kata.Unwritten(s.rules(), "new", "", err); ferr != nil {
 		return ferr
 	}
 	switch {
 	case errors.Is(err, errNoGame):
-		return fail(s.rules(), "%v", err)
+		return kata.Fail(s.rules(), "%v", err)
 	case err != nil:
-		return fail(s.rules(), "the game did not start: %s", brief.Quote(err.Error()))
+		return kata.Fail(s.rules(), "the game did not start: %s", brief.Quote(err.Error()))
 	}
 	return nil
 }
 
 // count asks the game for a number, TurnsLeft or Guesses, as a step needs it: a panic in
 // the implementation, "not implemented" among them, fails the step saying so.
-func (s *mastermindScenario) count(name string, f func(MastermindGame) int) (int, error) {
+func (s *mastermindScenario) count(name string, f func(Game) int) (int, error) {
 	n := 0
-	if err := unwritten(s.rules(), name, "", guard(name, func() { n = f(s.game) })); err != nil {
+	if err := kata.Unwritten(s.rules(), name, "", kata.Guard(name, func() { n = f(s.game) })); err != nil {
 		return 0, err
 	}
 	return n, nil
 }
 
 func (s *mastermindScenario) turnsLeft() (int, error) {
-	return s.count("TurnsLeft", MastermindGame.TurnsLeft)
+	return s.count("TurnsLeft", Game.TurnsLeft)
 }
 
 func (s *mastermindScenario) guesses() (int, error) {
-	return s.count("Guesses", MastermindGame.Guesses)
+	return s.count("Guesses", Game.Guesses)
 }
 
 // score plays a guess on the game; a panic in the implementation is an error that says so.
 func (s *mastermindScenario) score(guess []int) (grade string, black, white int, err error) {
-	if perr := guard("Score", func() { grade, black, white, err = s.game.Score(slices.Clone(guess)) }); perr != nil {
+	if perr := kata.Guard("Score", func() { grade, black, white, err = s.game.Score(slices.Clone(guess)) }); perr != nil {
 		return "", 0, 0, perr
 	}
 	return grade, black, white, err
@@ -236,7 +237,7 @@ func (s *mastermindScenario) theGameShouldBeStartedWithAnEmptyBoard() error {
 	if n, err := s.guesses(); err != nil {
 		return err
 	} else if n != 0 {
-		return fail(s.rules(), "the board has %d guesses, want none", n)
+		return kata.Fail(s.rules(), "the board has %d guesses, want none", n)
 	}
 	return nil
 }
@@ -248,7 +249,7 @@ func (s *mastermindScenario) theBoardShouldHoldGuesses(want int) error {
 	if n, err := s.guesses(); err != nil {
 		return err
 	} else if n != want {
-		return fail(s.rules(), "the board holds %d guesses, want %d", n, want)
+		return kata.Fail(s.rules(), "the board holds %d guesses, want %d", n, want)
 	}
 	return nil
 }
@@ -266,7 +267,7 @@ func (s *mastermindScenario) iShouldHaveTurnsLeft(want int) error {
 		if err != nil {
 			return err
 		}
-		return fail(fmt.Sprintf("%s, after %d guesses", s.rules(), n), "%d turns left, want %d", got, want)
+		return kata.Fail(fmt.Sprintf("%s, after %d guesses", s.rules(), n), "%d turns left, want %d", got, want)
 	}
 	return nil
 }
@@ -278,11 +279,11 @@ func (s *mastermindScenario) play(guess []int) error {
 	}
 	s.guess, s.guessText = guess, ""
 	grade, black, white, err := s.score(guess)
-	if ferr := unwritten(s.about(), "score", "", err); ferr != nil {
+	if ferr := kata.Unwritten(s.about(), "score", "", err); ferr != nil {
 		return ferr
 	}
 	if err != nil {
-		return fail(s.about(), "the guess was refused: %s", brief.Quote(err.Error()))
+		return kata.Fail(s.about(), "the guess was refused: %s", brief.Quote(err.Error()))
 	}
 	s.scored, s.grade, s.black, s.white = true, grade, black, white
 	return nil
@@ -316,7 +317,7 @@ func (s *mastermindScenario) theCodeMakerShouldGiveMeFeedbackOnMyGuess(want stri
 		return err
 	}
 	if got := (mastermind.Feedback{Black: s.black, White: s.white}); got != f {
-		return fail(s.about(), "feedback %q (%d black, %d white), want %q", got, got.Black, got.White, want)
+		return kata.Fail(s.about(), "feedback %q (%d black, %d white), want %q", got, got.Black, got.White, want)
 	}
 	return nil
 }
@@ -361,7 +362,7 @@ func (s *mastermindScenario) iBreakTheCodeInTheFinalGuess() error {
 	if left, err := s.turnsLeft(); err != nil {
 		return err
 	} else if left != 1 {
-		return fail(s.rules(), "%d turns left before the final guess, want 1", left)
+		return kata.Fail(s.rules(), "%d turns left before the final guess, want 1", left)
 	}
 	return s.play(s.secret)
 }
@@ -371,7 +372,7 @@ func (s *mastermindScenario) theGradeShouldBe(want string) error {
 		return err
 	}
 	if s.grade != want {
-		return fail(s.about(), "grade %s, want %q", brief.Quote(s.grade), want)
+		return kata.Fail(s.about(), "grade %s, want %q", brief.Quote(s.grade), want)
 	}
 	return nil
 }
@@ -405,11 +406,11 @@ func (s *mastermindScenario) refused(pegs []int) error {
 		return err
 	}
 	grade, black, white, err := s.score(pegs)
-	if ferr := unwritten(s.about(), "score", ", so nothing was refused", err); ferr != nil {
+	if ferr := kata.Unwritten(s.about(), "score", ", so nothing was refused", err); ferr != nil {
 		return ferr
 	}
 	if err == nil {
-		return fail(s.about(), "the guess was played (%s, %d black, %d white), want it refused", brief.Quote(grade), black, white)
+		return kata.Fail(s.about(), "the guess was played (%s, %d black, %d white), want it refused", brief.Quote(grade), black, white)
 	}
 	l, err := s.turnsLeft()
 	if err != nil {
@@ -420,7 +421,7 @@ func (s *mastermindScenario) refused(pegs []int) error {
 		return err
 	}
 	if l != left || g != guesses {
-		return fail(s.about(), "refusing the guess changed the game: %d turns left and %d guesses, were %d and %d", l, g, left, guesses)
+		return kata.Fail(s.about(), "refusing the guess changed the game: %d turns left and %d guesses, were %d and %d", l, g, left, guesses)
 	}
 	return nil
 }
@@ -462,11 +463,11 @@ func (s *mastermindScenario) theGameShouldBeRefused() error {
 	if !s.joined {
 		return errors.New("no game was started, so there is nothing to check; a When step must start one first")
 	}
-	if notImplemented(s.joinErr) {
-		return fail(s.rules(), "new is not implemented yet, so nothing was refused")
+	if kata.NotImplemented(s.joinErr) {
+		return kata.Fail(s.rules(), "new is not implemented yet, so nothing was refused")
 	}
 	if s.joinErr == nil {
-		return fail(s.rules(), "a game started, want an error")
+		return kata.Fail(s.rules(), "a game started, want an error")
 	}
 	return nil
 }
@@ -476,7 +477,7 @@ func (s *mastermindScenario) theScoreShouldBe(black, white int) error {
 		return err
 	}
 	if s.black != black || s.white != white {
-		return fail(s.about(), "score %d black and %d white, want %d black and %d white", s.black, s.white, black, white)
+		return kata.Fail(s.about(), "score %d black and %d white, want %d black and %d white", s.black, s.white, black, white)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package features
+package tictactoe
 
 import (
 	"errors"
@@ -9,13 +9,13 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-
+	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 
 // ticTacToeScenario is one scenario's state.
 type ticTacToeScenario struct {
-	classify   Classifier
+	classify   Classify
 	rows       []string
 	classified bool
 	state      string
@@ -25,10 +25,13 @@ type ticTacToeScenario struct {
 // board names the board for a message: the board ["X  " " XO" "OX "].
 func (s *ticTacToeScenario) board() string { return fmt.Sprintf("the board %q", s.rows) }
 
-// InitializeTicTacToe registers the tic-tac-toe steps on sc, run against classify. Call it
-// from a godog ScenarioInitializer, once for each scenario: the steps keep their state per
-// call.
-func InitializeTicTacToe(sc *godog.ScenarioContext, classify Classifier) {
+// Classify is a tic-tac-toe classifier under test: "ongoing", "draw" or "win" for a board of
+// three rows, or an error (features.Classifier says the contract to practitioners).
+type Classify func(rows []string) (state string, err error)
+
+// Initialize registers the tic-tac-toe steps on sc, run against classify. Call it from a
+// godog ScenarioInitializer, once for each scenario: the steps keep their state per call.
+func Initialize(sc *godog.ScenarioContext, classify Classify) {
 	s := &ticTacToeScenario{classify: classify}
 	sc.Step(`^the board$`, s.theBoard)
 	sc.Step(`^the rows "([^"]*)", "([^"]*)" and "([^"]*)"$`, s.theRows)
@@ -53,7 +56,7 @@ func (s *ticTacToeScenario) theRows(top, middle, bottom string) {
 }
 
 func (s *ticTacToeScenario) iClassifyTheBoard() error {
-	if err := guard("classify", func() { s.state, s.err = s.classify(slices.Clone(s.rows)) }); err != nil {
+	if err := kata.Guard("classify", func() { s.state, s.err = s.classify(slices.Clone(s.rows)) }); err != nil {
 		s.state, s.err = "", err
 	}
 	s.classified = true
@@ -64,14 +67,14 @@ func (s *ticTacToeScenario) theGameShouldBe(want string) error {
 	if !s.classified {
 		return errors.New("the board was not classified")
 	}
-	if err := unwritten(s.board(), "classify", "", s.err); err != nil {
+	if err := kata.Unwritten(s.board(), "classify", "", s.err); err != nil {
 		return err
 	}
 	switch {
 	case s.err != nil:
-		return fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), want)
+		return kata.Fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), want)
 	case s.state != want:
-		return fail(s.board(), "%s, want %q", brief.Quote(s.state), want)
+		return kata.Fail(s.board(), "%s, want %q", brief.Quote(s.state), want)
 	}
 	return nil
 }
@@ -81,7 +84,7 @@ func (s *ticTacToeScenario) theBoardShouldBeRefusedWith(msg string) error {
 		return err
 	}
 	if s.err.Error() != msg {
-		return fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), msg)
+		return kata.Fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), msg)
 	}
 	return nil
 }
@@ -90,12 +93,12 @@ func (s *ticTacToeScenario) theBoardShouldBeRefused() error {
 	if !s.classified {
 		return errors.New("the board was not classified")
 	}
-	if err := unwritten(s.board(), "classify", ", so nothing was refused", s.err); err != nil {
+	if err := kata.Unwritten(s.board(), "classify", ", so nothing was refused", s.err); err != nil {
 		return err
 	}
 	switch {
 	case s.err == nil:
-		return fail(s.board(), "classified %s, want it refused", brief.Quote(s.state))
+		return kata.Fail(s.board(), "classified %s, want it refused", brief.Quote(s.state))
 	}
 	return nil
 }

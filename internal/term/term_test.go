@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/deliberate-practice/katas/cmd/internal/term"
+	"github.com/deliberate-practice/katas/internal/term"
 )
 
 // TestUseColor is the colour decision itself: a terminal, unless NO_COLOR is set to something

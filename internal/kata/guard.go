@@ -1,7 +1,6 @@
-package features
+package kata
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -11,14 +10,14 @@ import (
 	"github.com/deliberate-practice/katas/internal/brief"
 )
 
-// panicked is a panic in the implementation under test: in which call, its value, and where.
-type panicked struct {
+// Panic is a panic in the implementation under test: in which call, its value, and where.
+type Panic struct {
 	call  string // "Score"
 	value any
 	at    string // the implementation's file and line, "mygame/game.go:42"; "" if unknown
 }
 
-func (p *panicked) Error() string {
+func (p *Panic) Error() string {
 	msg := fmt.Sprintf("%s panicked: %s", p.call, brief.Quote(fmt.Sprint(p.value)))
 	if p.at != "" {
 		msg += " at " + p.at
@@ -28,16 +27,16 @@ func (p *panicked) Error() string {
 
 // Is makes a panic whose value says "not implemented" ErrNotImplemented, as a starting point
 // that panics in a method with no error to return says it.
-func (p *panicked) Is(target error) bool {
+func (p *Panic) Is(target error) bool {
 	return target == ErrNotImplemented && strings.EqualFold(strings.TrimSpace(fmt.Sprint(p.value)), ErrNotImplemented.Error())
 }
 
-// guard calls f, a call into the implementation under test named call, and returns its panic
+// Guard calls f, a call into the implementation under test named call, and returns its panic
 // as an error, never letting it stop the run.
-func guard(call string, f func()) (err error) {
+func Guard(call string, f func()) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = &panicked{call: call, value: v, at: panicSite()}
+			err = &Panic{call: call, value: v, at: panicSite()}
 		}
 	}()
 	f()
@@ -51,7 +50,7 @@ func panicSite() string {
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
 	for {
 		f, more := frames.Next()
-		if f.File != "" && !strings.HasPrefix(f.Function, "runtime.") && !strings.Contains(f.Function, "katas/features.") {
+		if f.File != "" && !strings.HasPrefix(f.Function, "runtime.") && !strings.Contains(f.Function, "katas/internal/kata") {
 			return filepath.Join(filepath.Base(filepath.Dir(f.File)), filepath.Base(f.File)) + fmt.Sprintf(":%d", f.Line)
 		}
 		if !more {
@@ -60,10 +59,10 @@ func panicSite() string {
 	}
 }
 
-// isNil reports whether g is no game: nil, a nil pointer inside the interface, or a wrapper
-// of one field, such as game{g}, around a nil pointer.
-func isNil(g MastermindGame) bool {
-	return g == nil || nilValue(reflect.ValueOf(g))
+// IsNil reports whether v, an implementation's value (a game), is none: nil, a nil pointer
+// inside the interface, or a wrapper of one field, such as game{g}, around a nil pointer.
+func IsNil(v any) bool {
+	return v == nil || nilValue(reflect.ValueOf(v))
 }
 
 func nilValue(v reflect.Value) bool {
@@ -74,18 +73,4 @@ func nilValue(v reflect.Value) bool {
 		return v.NumField() == 1 && nilValue(v.Field(0))
 	}
 	return false
-}
-
-// unwritten is the step's failure for a call into the implementation, call, that says it is
-// not implemented yet (suffix follows that) or that panicked, about what the step played;
-// nil for any other outcome, which the step judges itself.
-func unwritten(about, call, suffix string, err error) error {
-	var p *panicked
-	switch {
-	case notImplemented(err):
-		return fail(about, "%s is not implemented yet%s", call, suffix)
-	case errors.As(err, &p):
-		return crash(about, p)
-	}
-	return nil
 }

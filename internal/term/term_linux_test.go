@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/deliberate-practice/katas/cmd/internal/term"
+	"github.com/deliberate-practice/katas/internal/term"
 )
 
 // TestIsTerminalOnATerminal opens a pseudo-terminal, so that IsTerminal is seen to say yes

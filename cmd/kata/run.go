@@ -1,0 +1,230 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/term"
+)
+
+// runFlags is kata run's command line.
+type runFlags struct {
+	kata    kata.Kata
+	argv    []string // the command to run
+	opts    engine.Options
+	timeout time.Duration
+	list    bool
+	watch   bool
+	session bool // start a new session in the log
+}
+
+// parseRun reads kata run's command line: flags on either side of the kata's name, the
+// command after --. It returns the exit status for a command line it refuses.
+func (c cli) parseRun(args []string) (runFlags, int) {
+	var r runFlags
+	dash := slices.Index(args, "--")
+	flagArgs := args
+	if dash >= 0 {
+		flagArgs, r.argv = args[:dash], args[dash+1:]
+	}
+	fs := flag.NewFlagSet("kata run", flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	engine.Flags(fs, "", true)
+	short := fs.Bool("v", false, "short for --verbose")
+	fs.BoolVar(&r.list, "list", false, "the scenarios, as --run takes them")
+	fs.BoolVar(&r.watch, "watch", false, "run again each time a file is saved")
+	fs.BoolVar(&r.session, "new-session", false, "start a new session in the log")
+	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time the program has for each reply")
+	fs.Usage = func() {}
+	var names []string
+	for {
+		if err := fs.Parse(flagArgs); err != nil {
+			fmt.Fprintln(c.stderr, "kata run: see kata run -h")
+			return r, 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		names, flagArgs = append(names, fs.Arg(0)), fs.Args()[1:]
+	}
+	switch {
+	case len(names) == 0:
+		fmt.Fprintln(c.stderr, "kata run: which kata? kata list names them")
+		return r, 2
+	case len(names) > 1:
+		fmt.Fprintf(c.stderr, "kata run: unexpected argument %s before --\n", brief.Quote(names[1]))
+		return r, 2
+	}
+	k, err := c.kata(names[0])
+	if err != nil {
+		fmt.Fprintln(c.stderr, err)
+		return r, 2
+	}
+	r.kata = k
+	if r.opts, err = engine.FromFlags(fs, ""); err != nil {
+		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
+		return r, 2
+	}
+	r.opts.Verbose = r.opts.Verbose || *short
+	switch {
+	case r.list:
+		return r, 0
+	case len(r.argv) == 0:
+		fmt.Fprintf(c.stderr, "kata run %s: give the command to run after --: kata run %s -- python3 adapter.py\n", k.Name, k.Name)
+		return r, 2
+	case r.timeout <= 0:
+		fmt.Fprintf(c.stderr, "kata run: --timeout %v: want a positive duration\n", r.timeout)
+		return r, 2
+	}
+	return r, 0
+}
+
+// featurePath is where a report says a feature file is: where kata features wrote it in
+// this folder, when it did, or its bare name.
+func (c cli) featurePath(file string) string {
+	for _, p := range []string{file, filepath.Join("features", file)} {
+		if _, err := os.Stat(filepath.Join(c.dir, p)); err == nil {
+			return p
+		}
+	}
+	return file
+}
+
+// runnable says why a command cannot run in the folder, if it cannot: a name not on PATH,
+// a path to no program.
+func (c cli) runnable(name string) error {
+	if !strings.Contains(name, string(filepath.Separator)) {
+		_, err := exec.LookPath(name)
+		return err
+	}
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(c.dir, name)
+	}
+	info, err := os.Stat(name)
+	switch {
+	case err != nil:
+		return err
+	case info.IsDir() || info.Mode()&0o111 == 0:
+		return errors.New("not an executable file")
+	}
+	return nil
+}
+
+// runKata is kata run.
+func (c cli) runKata(args []string) int {
+	r, status := c.parseRun(args)
+	switch {
+	case status != 0:
+		return status
+	case r.list:
+		all, err := engine.Scenarios(r.kata)
+		if err == nil {
+			all, _, err = engine.Select(r.kata, all, r.opts)
+		}
+		if err != nil {
+			fmt.Fprintf(c.stderr, "kata run: %v\n", err)
+			return 2
+		}
+		for _, s := range all {
+			fmt.Fprintln(c.stdout, s.Path())
+		}
+		return 0
+	case r.watch:
+		return c.watch(r)
+	}
+	return c.once(r, r.session)
+}
+
+// once runs the scenarios once, logs the run's light, and returns the exit status. A command
+// that cannot run is a bad command line (status 2), but the run goes ahead, each scenario
+// failing on it, so that the reports it asks for say why.
+func (c cli) once(r runFlags, startSession bool) int {
+	k := r.kata
+	cannotRun := c.runnable(r.argv[0])
+	outcome, err := engine.Run(k, r.opts, engine.Frontend{
+		Flag: "--",
+		Each: func(_ engine.Scenario, do func(engine.Output)) {
+			if c.ctx.Err() == nil {
+				do(printer{c.stdout, c.color})
+			}
+		},
+		Start: func(engine.Scenario) engine.Instance {
+			sess := newSession(c.ctx, c.dir, k.Name, r.argv, r.timeout)
+			return engine.Instance{
+				Steps:  func(sc *godog.ScenarioContext) { k.Remote(sc, sess) },
+				Check:  sess.check,
+				Close:  sess.close,
+				Stderr: sess.stderr,
+			}
+		},
+		Log:         func(line string) { fmt.Fprintln(c.stdout, line) },
+		Terminal:    c.color,
+		FeaturePath: c.featurePath,
+		Rerun: func(s engine.Scenario) string {
+			return fmt.Sprintf("%s run %s --run '^%s$' -- %s", c.self, k.Name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(r.argv))
+		},
+	})
+	var usageErr *engine.UsageError
+	switch {
+	case errors.As(err, &usageErr):
+		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
+		return 2
+	case c.ctx.Err() != nil:
+		fmt.Fprintln(c.stderr, "kata run: stopped; every program it started has ended")
+		return 1
+	}
+	status := 0
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
+		status = 1
+	}
+	if cannotRun != nil {
+		fmt.Fprintf(c.stderr, "kata run: cannot run %s: %v\n", brief.Quote(r.argv[0]), cannotRun)
+		return 2
+	}
+	entry := outcome.Entry(k.Name, c.now())
+	entry.Start = startSession
+	if lerr := engine.AppendLog(c.dir, entry); lerr != nil {
+		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr)
+	}
+	if outcome.Failed() || outcome.Light() != engine.Green {
+		status = 1
+	}
+	return status
+}
+
+// printer shows each scenario on the program's output, FAIL in red and ok in green on a
+// terminal.
+type printer struct {
+	w     io.Writer
+	color bool
+}
+
+func (p printer) paint(c term.Color, s string) string {
+	if !p.color {
+		return s
+	}
+	return term.Paint(c, s)
+}
+
+func (p printer) Fail(text string) {
+	if text != "" {
+		fmt.Fprintf(p.w, "%s %s\n\n", p.paint(term.Red, "FAIL"), text)
+	}
+}
+func (p printer) Pass(text string) { fmt.Fprintf(p.w, "%s %s\n\n", p.paint(term.Green, "ok"), text) }
+func (p printer) Skip(string)      {}

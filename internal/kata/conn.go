@@ -1,0 +1,49 @@
+package kata
+
+import (
+	"encoding/json"
+	"math"
+)
+
+// Conn is a conversation with a program under test over the protocol, for one scenario: the
+// remote side of a kata's seam calls through it.
+type Conn interface {
+	// Call sends a request, op with its fields, and returns the reply to it. Its error says
+	// the conversation broke (the program crashed, hung or wrote nonsense); a refusal is a
+	// reply with an error (Reply.Refusal).
+	Call(op string, fields map[string]any) (Reply, error)
+	// Broken breaks the conversation for a reply that does not fit its request, saying why,
+	// and returns the error every later call returns; the scenario fails with it.
+	Broken(format string, args ...any) error
+}
+
+// Reply is a program's reply to a request: its fields, as the program wrote them, and the
+// request it answers, as it was sent, for messages.
+type Reply struct {
+	Fields  map[string]json.RawMessage
+	Request string // {"id":2,"op":"score","guess":[1,1,2,2]}
+}
+
+// Refusal returns the reply's "error", the implementation refusing the request, and whether
+// it has one.
+func (r Reply) Refusal() (string, bool) { return r.String("error") }
+
+// String returns the field key when it is a string.
+func (r Reply) String(key string) (string, bool) {
+	var s string
+	raw, ok := r.Fields[key]
+	if !ok || json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// Int returns the field key when it is a whole number, however JSON writes it: 1, 1.0, 1e0.
+func (r Reply) Int(key string) (int, bool) {
+	var f float64
+	raw, ok := r.Fields[key]
+	if !ok || json.Unmarshal(raw, &f) != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, false
+	}
+	return int(f), true
+}

@@ -1,0 +1,101 @@
+package kata
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Kind is what kind of failure a step's error is.
+type Kind int
+
+const (
+	// Wrong is the implementation answering wrong, or a step that cannot check anything.
+	Wrong Kind = iota
+	// Crash is the implementation crashing rather than answering: a panic, a program that
+	// exited or wrote what is no reply.
+	Crash
+	// Timeout is the implementation not answering within its time.
+	Timeout
+	// Setup is a mistake in setting up the run that every scenario would meet — a program
+	// that does not start, or does not speak the protocol — so that no later scenario can get
+	// further: the run stops, saying what to do (StepError.Todo).
+	Setup
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Wrong:
+		return "wrong"
+	case Crash:
+		return "crash"
+	case Timeout:
+		return "timeout"
+	case Setup:
+		return "setup"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// StepError is a step's error. It keeps what the step was about — the game it played — apart
+// from what went wrong, so that failures of one cause group together, and says of which kind
+// the failure is.
+type StepError struct {
+	Kind  Kind
+	About string // `new(6, 4, 12) with secret "Red Green Blue Yellow"`; may be empty
+	Cause string // "new is not implemented yet"
+	Todo  string // for Setup: what to do about it
+}
+
+func (e *StepError) Error() string {
+	if e.About == "" {
+		return e.Cause
+	}
+	return e.About + ": " + e.Cause
+}
+
+// Fail is a step's failure: what the step played (the game, the board) and what went wrong.
+func Fail(about, format string, args ...any) error {
+	return &StepError{About: about, Cause: fmt.Sprintf(format, args...)}
+}
+
+// KindOf is the kind of a step's error: a StepError's, Wrong for any other.
+func KindOf(err error) Kind {
+	var se *StepError
+	if errors.As(err, &se) {
+		return se.Kind
+	}
+	return Wrong
+}
+
+// ErrNotImplemented says that an operation of an implementation is not written yet. A step
+// that meets it, or any error whose text is "not implemented", fails: it never counts as the
+// implementation refusing something. So a starting point whose every operation says "not
+// implemented" fails every scenario, as a kata begins.
+var ErrNotImplemented = errors.New("not implemented")
+
+// NotImplemented reports whether err says an operation is not written yet: ErrNotImplemented,
+// or any error whose text is "not implemented" in any case — the one way a program over the
+// protocol, or a panic, can say it.
+func NotImplemented(err error) bool {
+	return err != nil && (errors.Is(err, ErrNotImplemented) || IsNotImplemented(err.Error()))
+}
+
+// IsNotImplemented reports whether a message says an operation is not written yet.
+func IsNotImplemented(msg string) bool {
+	return strings.EqualFold(strings.TrimSpace(msg), ErrNotImplemented.Error())
+}
+
+// Unwritten is the step's failure for a call into the implementation, call, that says it is
+// not implemented yet (suffix follows that) or that panicked, about what the step played; nil
+// for any other outcome, which the step judges itself.
+func Unwritten(about, call, suffix string, err error) error {
+	var p *Panic
+	switch {
+	case NotImplemented(err):
+		return Fail(about, "%s is not implemented yet%s", call, suffix)
+	case errors.As(err, &p):
+		return &StepError{Kind: Crash, About: about, Cause: p.Error()}
+	}
+	return nil
+}

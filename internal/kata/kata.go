@@ -1,0 +1,42 @@
+// Package kata is what a kata is, for the engine and its two front ends: one value, Kata, holds
+// a kata's name, its feature files, the steps that play it against an implementation in
+// process and over the protocol, its starting points, and the examples help text gives. Each
+// kata lives in a package of its own below this one that exports one such value; the katas
+// package lists them.
+//
+// This package also holds the contract between a kata's steps and the engine: a step's error
+// (StepError, of a Kind), a call guarded against the implementation's panics (Guard), the
+// error that says an operation is not written yet (ErrNotImplemented), and the protocol
+// connection a remote seam calls through (Conn).
+package kata
+
+import (
+	"io/fs"
+
+	"github.com/cucumber/godog"
+)
+
+// Kata is all that a kata is.
+type Kata struct {
+	Name    string // "mastermind"; kata run takes it, and the protocol's greeting names it
+	Summary string // a line for kata list
+
+	Features fs.FS    // holds the feature files
+	Files    []string // the feature files, in the order they run: "mastermind.feature"
+
+	// Remote registers the kata's steps, played against a program through conn: the remote
+	// side of the kata's seam, for kata run. Call it once for each scenario.
+	Remote func(sc *godog.ScenarioContext, conn Conn)
+	// Protocol is the kata's part of the protocol: its requests, and an exchange.
+	Protocol string
+	// Starters holds the kata's starting points, a folder for each language ("python",
+	// "javascript", "go"); a ".tmpl" suffix keeps a Go file out of this module's build.
+	Starters fs.FS
+
+	// Examples for help text and READMEs: a --run pattern that picks one row, and a tag.
+	OneRow string // "Playing mastermind/Making a guess/row 15$"
+	Tag    string // "@refusals"; may be empty
+}
+
+// Steps registers a kata's steps on a scenario's context, played against one implementation.
+type Steps func(*godog.ScenarioContext)

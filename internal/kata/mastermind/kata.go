@@ -1,0 +1,70 @@
+package mastermind
+
+import (
+	"embed"
+	"io/fs"
+
+	"github.com/cucumber/godog"
+
+	"github.com/deliberate-practice/katas/internal/kata"
+)
+
+// starters are the Mastermind starting points, a folder for each language.
+//
+//go:embed templates
+var starters embed.FS
+
+// Kata is the Mastermind kata, its feature files read from features: the Mastermind kata's
+// original "Playing mastermind" feature word for word, and Dave Thomas's configurable game.
+func Kata(features fs.FS) kata.Kata {
+	sub, err := fs.Sub(starters, "templates")
+	if err != nil {
+		panic(err) // "templates" is a valid path, and embedded
+	}
+	return kata.Kata{
+		Name:     "mastermind",
+		Summary:  "the Mastermind kata's original \"Playing mastermind\" feature, and Dave Thomas's configurable game from his Elixir exercise: new(num_colors, width, max_turns) and score(game, guess)",
+		Features: features,
+		Files:    []string{"mastermind.feature", "configurable_game.feature"},
+		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { Initialize(sc, remote(conn)) },
+		Protocol: protocol,
+		Starters: sub,
+		OneRow:   "Playing mastermind/Making a guess/row 15$",
+		Tag:      "@refusals",
+	}
+}
+
+// protocol is the Mastermind kata's requests.
+const protocol = `
+Mastermind requests
+
+    {"id": 1, "op": "new", "colors": 6, "width": 4, "turns": 12, "secret": [1, 2, 3, 4]}
+
+        Start a game: Dave Thomas's new(num_colors, width, max_turns), with the code
+        maker's secret. Colours are numbers from 1 (the original feature's Red, Green, Blue, Yellow,
+        Purple, Orange are 1 to 6). Reply {"id": 1}, or {"id": 1, "error": "…"} when the
+        rules or the secret do not fit: fewer than 1 colour, peg or turn, a secret that is
+        not width pegs long, a colour outside 1 to colors.
+
+    {"id": 2, "op": "score", "guess": [1, 1, 2, 2]}
+
+        Play a guess: Dave Thomas's score(game, guess). Reply
+        {"id": 2, "grade": "continue", "black": 1, "white": 1}: grade "won", "lost" or
+        "continue", and the key pegs. Reply an error for a guess that cannot be played (the
+        wrong width, a colour outside 1 to colors, a game already over); it changes nothing.
+
+    {"id": 3, "op": "turns_left"}      reply {"id": 3, "turns_left": 11}
+    {"id": 4, "op": "guesses"}         reply {"id": 4, "guesses": 1}
+
+An exchange (> from the runner, < from your program):
+
+    < {"protocol": "katas", "version": 1, "kata": "mastermind"}
+    > {"colors":6,"id":1,"op":"new","secret":[1,2,3,4],"turns":12,"width":4}
+    < {"id": 1}
+    > {"guess":[1,1,2,2],"id":2,"op":"score"}
+    < {"id": 2, "grade": "continue", "black": 1, "white": 1}
+    > {"guess":[1,2,3],"id":3,"op":"score"}
+    < {"id": 3, "error": "guess too short"}
+    > {"id":4,"op":"turns_left"}
+    < {"id": 4, "turns_left": 11}
+`

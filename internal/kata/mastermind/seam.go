@@ -1,0 +1,85 @@
+package mastermind
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/kata"
+)
+
+// Game is one game of a Mastermind implementation under test: Dave Thomas's score(game,
+// guess), and how many turns and guesses the board shows (features.MastermindGame says the
+// contract to practitioners).
+type Game interface {
+	Score(guess []int) (grade string, black, white int, err error)
+	TurnsLeft() int
+	Guesses() int
+}
+
+// NewGame starts a game, Dave Thomas's new(num_colors, width, max_turns), with the code
+// maker's secret, or refuses the rules or the secret with an error.
+type NewGame func(numColors, width, maxTurns int, secret []int) (Game, error)
+
+// remote is the seam over the protocol: NewGame, and the games it starts, in the program
+// under test.
+func remote(conn kata.Conn) NewGame {
+	return func(colors, width, turns int, secret []int) (Game, error) {
+		r, err := conn.Call("new", map[string]any{"colors": colors, "width": width, "turns": turns, "secret": secret})
+		if err != nil {
+			return nil, err
+		}
+		if msg, ok := r.Refusal(); ok {
+			return nil, errors.New(msg)
+		}
+		return remoteGame{conn}, nil
+	}
+}
+
+// remoteGame is a game in the program under test.
+type remoteGame struct{ conn kata.Conn }
+
+func (g remoteGame) Score(guess []int) (string, int, int, error) {
+	r, err := g.conn.Call("score", map[string]any{"guess": guess})
+	if err != nil {
+		return "", 0, 0, err
+	}
+	if msg, ok := r.Refusal(); ok {
+		return "", 0, 0, errors.New(msg)
+	}
+	grade, okGrade := r.String("grade")
+	black, okBlack := r.Int("black")
+	white, okWhite := r.Int("white")
+	if !okGrade || !okBlack || !okWhite {
+		return "", 0, 0, g.conn.Broken("the program replied to score without %s: request %s", `"grade", "black" and "white"`, r.Request)
+	}
+	return grade, black, white, nil
+}
+
+func (g remoteGame) TurnsLeft() int { return g.count("turns_left") }
+
+func (g remoteGame) Guesses() int { return g.count("guesses") }
+
+// count asks for a number, op, that its reply holds in the field of op's name. A reply with
+// an error, or without the number, breaks the conversation, and count returns -1, which no
+// check accepts.
+func (g remoteGame) count(op string) int {
+	r, err := g.conn.Call(op, nil)
+	if err != nil {
+		return -1
+	}
+	if msg, ok := r.Refusal(); ok {
+		if kata.IsNotImplemented(msg) {
+			_ = g.conn.Broken("%s is not implemented yet", op)
+		} else {
+			_ = g.conn.Broken("the program replied to %s with the error %s; %s has no error to give", op, brief.Quote(msg), op)
+		}
+		return -1
+	}
+	n, ok := r.Int(op)
+	if !ok {
+		_ = g.conn.Broken("the program replied to %s without %s: request %s", op, fmt.Sprintf("%q", op), r.Request)
+		return -1
+	}
+	return n
+}

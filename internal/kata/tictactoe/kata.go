@@ -1,0 +1,74 @@
+package tictactoe
+
+import (
+	"embed"
+	"errors"
+	"io/fs"
+
+	"github.com/cucumber/godog"
+
+	"github.com/deliberate-practice/katas/internal/kata"
+)
+
+// starters are the tic-tac-toe starting points, a folder for each language.
+//
+//go:embed templates
+var starters embed.FS
+
+// Kata is the tic-tac-toe kata, its feature file read from features: Exercism's state of
+// tic-tac-toe.
+func Kata(features fs.FS) kata.Kata {
+	sub, err := fs.Sub(starters, "templates")
+	if err != nil {
+		panic(err) // "templates" is a valid path, and embedded
+	}
+	return kata.Kata{
+		Name:     "tictactoe",
+		Summary:  "Exercism's state of tic-tac-toe: ongoing, draw or win, or Exercism's exact error for a board play could not reach",
+		Features: features,
+		Files:    []string{"tictactoe.feature"},
+		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { Initialize(sc, remote(conn)) },
+		Protocol: protocol,
+		Starters: sub,
+		OneRow:   "State of tic-tac-toe/Boards that play cannot reach/row 3$",
+	}
+}
+
+// remote is the seam over the protocol: the classifier in the program under test.
+func remote(conn kata.Conn) Classify {
+	return func(rows []string) (string, error) {
+		r, err := conn.Call("classify", map[string]any{"rows": rows})
+		if err != nil {
+			return "", err
+		}
+		if msg, ok := r.Refusal(); ok {
+			return "", errors.New(msg)
+		}
+		state, ok := r.String("state")
+		if !ok {
+			return "", conn.Broken("the program replied to classify without %s: request %s", `"state" or "error"`, r.Request)
+		}
+		return state, nil
+	}
+}
+
+// protocol is the tic-tac-toe kata's request.
+const protocol = `
+Tic-tac-toe requests
+
+    {"id": 1, "op": "classify", "rows": ["X  ", " XO", "OX "]}
+
+        Classify a board of three rows of three cells, each "X", "O" or " ". Reply
+        {"id": 1, "state": "ongoing"}: "ongoing", "draw" or "win". For a board play could
+        not have reached, reply Exercism's error, exactly:
+        {"id": 1, "error": "Wrong turn order: O started"}, "Wrong turn order: X went twice"
+        or "Impossible board: game should have ended after the game was won". Reply an
+        error too, saying what is wrong, for a board of the wrong shape: a row that is not
+        three cells, a cell that is not "X", "O" or " ".
+
+An exchange (> from the runner, < from your program):
+
+    < {"protocol": "katas", "version": 1, "kata": "tictactoe"}
+    > {"id":1,"op":"classify","rows":["OOX","   ","   "]}
+    < {"id": 1, "error": "Wrong turn order: O started"}
+`

@@ -1,0 +1,93 @@
+package kit
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/deliberate-practice/katas/internal/engine"
+)
+
+// The kit's flags, "-kata.tags" and so on. go test parses its command line before any test
+// runs, and refuses a flag nothing has defined, so the kit defines its flags as the package
+// loads — but only in a test binary, where go test's flags are, and none whose name is taken.
+// The prefix is the kit's own, so that nothing here collides with godog's flags when a test
+// binds them itself, nor with a program's flags when a program imports the kit. Their values
+// stay in the flag package and are read when a run starts.
+const flagPrefix = "kata."
+
+// logFlag asks the kit to add each run's light to the log of the package's folder, for the
+// kata command's kata log; so does KATA_LOG=1 in the environment.
+const logFlag = flagPrefix + "log"
+
+func init() {
+	if testing.Testing() {
+		defineFlags(flag.CommandLine)
+	}
+}
+
+// defineFlags defines the kit's flags on fs, leaving alone any name fs already has.
+func defineFlags(fs *flag.FlagSet) {
+	own := flag.NewFlagSet("kit", flag.ContinueOnError)
+	engine.Flags(own, flagPrefix, false)
+	own.Bool(logFlag, false, "add each run's light (green, red or amber) to .kata/log in the package's folder, for kata log")
+	own.VisitAll(func(f *flag.Flag) {
+		if fs.Lookup(f.Name) == nil {
+			fs.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+}
+
+// logAsked reports whether the command line or the environment asks for the log.
+func logAsked() bool {
+	if f := flag.Lookup(logFlag); f != nil && f.Value.String() == "true" {
+		return true
+	}
+	return os.Getenv("KATA_LOG") == "1"
+}
+
+// godogOption is the option that godog's flag of that name (without its "godog." prefix)
+// sets, when a test binds godog's flags; "" for a flag the kit does not read.
+func godogOption(name string) string {
+	switch name {
+	case "format", "f":
+		return engine.OptFormat
+	case "tags", "t":
+		return engine.OptTags
+	case "random":
+		return engine.OptRandom
+	case "stop-on-failure":
+		return engine.OptStopOnFailure
+	}
+	return ""
+}
+
+// options reads the kit's flags from fs, and godog's where a test binds them and sets one the
+// kit's flags leave unset.
+func options(fs *flag.FlagSet) (engine.Options, error) {
+	o, err := engine.FromFlags(fs, flagPrefix)
+	if err != nil {
+		return o, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	var errs []error
+	fs.Visit(func(f *flag.Flag) {
+		name, ok := strings.CutPrefix(f.Name, "godog.")
+		opt := godogOption(name)
+		if !ok || opt == "" || set[flagPrefix+opt] {
+			return
+		}
+		v := f.Value.String()
+		if opt == engine.OptRandom && v == "0" {
+			v = "false" // godog's flag says 0 for -godog.random=false
+		}
+		if err := o.Set(opt, v); err != nil {
+			errs = append(errs, fmt.Errorf("-%s: %w", f.Name, err))
+		}
+	})
+	return o, errors.Join(errs...)
+}

@@ -1,0 +1,160 @@
+// Package kit is the go test front end of the engine: it runs a kata's scenarios as go test
+// runs tests, against an implementation in the test's own process. The features package's
+// RunMastermind and RunTicTacToe are this, for each kata.
+package kit
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/kata"
+)
+
+// Run runs the kata's scenarios against the implementation that steps plays. Under go test
+// -v, or a -run pattern that names scenarios, each scenario is a subtest of t that fails with
+// its failure; otherwise the scenarios run within t, which fails with one screen that leads
+// with the next scenario to work on. The kit's -kata.* flags (and godog's, where a test binds
+// them) choose and report the scenarios.
+func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
+	t.Helper()
+	opts, err := options(flag.CommandLine)
+	if err != nil {
+		t.Fatalf("features: %v", err)
+	}
+	opts.Verbose = testing.Verbose() || namesSubtests(t.Name())
+	each := func(_ engine.Scenario, do func(engine.Output)) { do(testOutput{t, false}) }
+	if opts.Verbose {
+		each = func(s engine.Scenario, do func(engine.Output)) {
+			t.Run(s.Path(), func(t *testing.T) { do(testOutput{t, true}) })
+		}
+	}
+	outcome, err := engine.Run(k, opts, engine.Frontend{
+		Flag:  "-" + flagPrefix,
+		Each:  each,
+		Start: func(engine.Scenario) engine.Instance { return engine.Instance{Steps: steps} },
+		Log:   func(line string) { t.Log("\n" + line) },
+		Rerun: func(s engine.Scenario) string {
+			return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))
+		},
+		FeaturePath: featurePaths(),
+	})
+	if err == nil && logAsked() {
+		if lerr := engine.AppendLog(".", outcome.Entry(k.Name, time.Now())); lerr != nil {
+			t.Errorf("features: %v", lerr)
+		}
+	}
+	switch {
+	case errors.Is(err, engine.ErrNoScenario):
+		// As go test -run with a pattern no test matches: the other kata may have the tags.
+		t.Skipf("features: %v", err)
+	case err != nil:
+		t.Errorf("features: %v", err)
+	case outcome.Failed():
+		t.Fail()
+	}
+}
+
+// featurePaths returns where a report says a feature file is: its path in the module that
+// runs the tests (this one's features/mastermind.feature, or a copy kata features wrote into a
+// practitioner's module), so that a CI system can link to it; its bare name when the module
+// holds no copy. It finds the module once.
+func featurePaths() func(file string) string {
+	bare := func(file string) string { return file }
+	wd, err := os.Getwd()
+	if err != nil {
+		return bare
+	}
+	root := wd
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			return bare
+		}
+		root = parent
+	}
+	var dirs []string
+	if _, src, _, ok := runtime.Caller(0); ok {
+		dirs = append(dirs, filepath.Join(filepath.Dir(src), "..", "..", "features")) // this module's own
+	}
+	dirs = append(dirs, wd, root, filepath.Join(root, "features"))
+	return func(file string) string {
+		for _, d := range dirs {
+			c := filepath.Join(d, file)
+			rel, err := filepath.Rel(root, c)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				continue
+			}
+			if _, err := os.Stat(c); err == nil {
+				return filepath.ToSlash(rel)
+			}
+		}
+		return file
+	}
+}
+
+// namesSubtests reports whether go test's -run pattern names tests below the test called
+// parent: the scenarios.
+func namesSubtests(parent string) bool {
+	f := flag.Lookup("test.run")
+	if f == nil {
+		return false
+	}
+	depth, elements := 0, 1
+	for _, r := range f.Value.String() {
+		switch r {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case '/':
+			if depth == 0 {
+				elements++
+			}
+		}
+	}
+	return elements > strings.Count(parent, "/")+1
+}
+
+// testOutput shows a scenario in its own subtest, or within the test that runs the kata.
+type testOutput struct {
+	t       *testing.T
+	subtest bool
+}
+
+func (o testOutput) Fail(text string) {
+	o.t.Helper()
+	if text != "" {
+		o.t.Error("\n" + text)
+	}
+}
+
+func (o testOutput) Pass(text string) { o.t.Helper(); o.t.Log("\n" + text) }
+
+// Skip skips a scenario's subtest; within the kata's test a scenario not run is only counted.
+func (o testOutput) Skip(reason string) {
+	o.t.Helper()
+	if o.subtest {
+		o.t.Skip(reason)
+	}
+}
+
+// runPattern is a go test -run pattern that selects s alone under the test named parent.
+func runPattern(parent string, s engine.Scenario) string {
+	parts := strings.Split(parent+"/"+s.Path(), "/")
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(strings.ReplaceAll(p, " ", "_"))
+	}
+	return "^" + strings.Join(parts, "/") + "$"
+}
