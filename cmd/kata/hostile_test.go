@@ -43,9 +43,7 @@ func TestHostilePrograms(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			marker := filepath.Join(t.TempDir(), "starts")
-			start := time.Now()
 			out, errOut, status := kataCmd(append([]string{"run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--"}, tt.argv(marker)...)...)
-			elapsed := time.Since(start)
 			if tt.pass {
 				assert.Zero(t, status, out+errOut)
 				assert.Equal(t, "mastermind: all 2 scenarios passed\n", out)
@@ -55,7 +53,6 @@ func TestHostilePrograms(t *testing.T) {
 				assert.Equal(t, 2, strings.Count(out, tt.want), "each scenario fails saying %q:\n%s", tt.want, out)
 			}
 			assert.NotContains(t, out, "did not exit within 1s of the end of its input, although", out)
-			assert.Less(t, elapsed, 4*time.Second, "each scenario within its limit, not a second more")
 			assert.Empty(t, running(t, marker), "no process of the program's is left")
 		})
 	}

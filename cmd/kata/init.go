@@ -34,13 +34,16 @@ type language struct {
 	refuse  string   // how an implementation refuses something
 }
 
-var languages = []language{
-	{"go", "Go", "", []string{"go mod tidy", "go test ."},
-		"To refuse something, return an error whose message says what was wrong."},
-	{"python", "Python", "adapter.py", []string{"go run " + module + "/cmd/kata@latest run KATA -- python3 adapter.py"},
-		"To refuse something, raise Refused (defined in the file you write) with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its traceback."},
-	{"javascript", "JavaScript", "adapter.js", []string{"go run " + module + "/cmd/kata@latest run KATA -- node adapter.js"},
-		"To refuse something, throw a Refused (defined in the file you write) with a message that says what was wrong. Any other error is a bug: it stops the adapter, and the runner shows its stack."},
+// languages are the languages kata init writes starting points in.
+func languages() []language {
+	return []language{
+		{"go", "Go", "", []string{"go mod tidy", "go test ."},
+			"To refuse something, return an error whose message says what was wrong."},
+		{"python", "Python", "adapter.py", []string{"go run " + module + "/cmd/kata@latest run KATA -- python3 adapter.py"},
+			"To refuse something, raise Refused (defined in the file you write) with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its traceback."},
+		{"javascript", "JavaScript", "adapter.js", []string{"go run " + module + "/cmd/kata@latest run KATA -- node adapter.js"},
+			"To refuse something, throw a Refused (defined in the file you write) with a message that says what was wrong. Any other error is a bug: it stops the adapter, and the runner shows its stack."},
+	}
 }
 
 // initKata is kata init KATA --lang LANG [DIR].
@@ -69,7 +72,8 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 	if len(dirs) == 1 {
 		dir = dirs[0]
 	}
-	i := slices.IndexFunc(languages, func(l language) bool { return l.name == *lang })
+	langs := languages()
+	i := slices.IndexFunc(langs, func(l language) bool { return l.name == *lang })
 	if i < 0 {
 		what := "which language? "
 		if *lang != "" {
@@ -78,7 +82,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 		fmt.Fprintf(stderr, "kata init %s: %swant --lang go, --lang python or --lang javascript\n", k.Name, what)
 		return 2
 	}
-	files, err := starter(k, languages[i])
+	files, err := starter(k, langs[i])
 	if err != nil {
 		panic(err) // the templates are embedded, and TestInitWritesEveryLanguage executes each
 	}
@@ -93,7 +97,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 	if dir != "." {
 		fmt.Fprintf(stdout, "    cd %s\n", shellWords([]string{dir}))
 	}
-	for _, cmd := range runCommands(k.Name, languages[i]) {
+	for _, cmd := range runCommands(k.Name, langs[i]) {
 		fmt.Fprintf(stdout, "    %s\n", cmd)
 	}
 	return 0

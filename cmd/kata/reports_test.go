@@ -198,7 +198,9 @@ func validate(t *testing.T, files []string, statuses map[string]int) {
 	out, err = exec.Command(viewer, "-r", files[0], "-o", html).CombinedOutput()
 	require.NoError(t, err, "xunit-viewer cannot render %s:\n%s", files[0], out)
 	assert.FileExists(t, html)
-	out, err = exec.Command(viewer, "-r", files[0], "-c", "-n").CombinedOutput()
+	console := exec.Command(viewer, "-r", files[0], "-c", "-n")
+	console.Dir = t.TempDir() // it writes index.html where it runs, even to the console
+	out, err = console.CombinedOutput()
 	require.NoError(t, err, "xunit-viewer cannot render %s in the console:\n%s", files[0], out)
 	assert.Regexp(t, regexp.QuoteMeta("Playing mastermind"), string(out), "xunit-viewer renders the suites")
 	assert.Contains(t, string(out), "Joining the game", "and the cases")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,7 +48,8 @@ func (c cli) watch(r runFlags) int {
 				fmt.Fprintln(c.stdout, "Stopped watching.")
 				return 0
 			case <-time.After(poll):
-				if !same(base, snapshot(c.dir)) {
+				if saved := changed(base, snapshot(c.dir)); len(saved) > 0 {
+					fmt.Fprintf(c.stdout, "%s saved: running again…\n", savedNames(c.dir, saved))
 					time.Sleep(settle)
 					break wait
 				}
@@ -95,15 +97,38 @@ func ignored(name string) bool {
 		name == "4913" || name == filepath.Base(engine.LogPath)
 }
 
-// same reports whether two snapshots are of the same files in the same states.
-func same(a, b map[string]fileState) bool {
-	if len(a) != len(b) {
-		return false
-	}
+// changed returns the files that differ between two snapshots, sorted: saved, made or
+// removed.
+func changed(a, b map[string]fileState) []string {
+	var out []string
 	for path, s := range a {
-		if b[path] != s {
-			return false
+		if t, ok := b[path]; !ok || t != s {
+			out = append(out, path)
 		}
 	}
-	return true
+	for path := range b {
+		if _, ok := a[path]; !ok {
+			out = append(out, path)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// savedNames names the saved files for a person, relative to the folder: the first three,
+// and how many more.
+func savedNames(dir string, paths []string) string {
+	const shown = 3
+	names := make([]string, 0, shown)
+	for _, p := range paths[:min(len(paths), shown)] {
+		if rel, err := filepath.Rel(dir, p); err == nil {
+			p = rel
+		}
+		names = append(names, engine.Safe(p))
+	}
+	s := strings.Join(names, ", ")
+	if len(paths) > shown {
+		s += fmt.Sprintf(" and %d more", len(paths)-shown)
+	}
+	return s
 }

@@ -524,3 +524,20 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestLightsReadBack: a light is written to the log as its word and reads back; a word that
+// is no light is refused.
+func TestLightsReadBack(t *testing.T) {
+	for _, l := range []Light{NoLight, Green, Red, Amber} {
+		text, err := l.MarshalText()
+		require.NoError(t, err)
+		var back Light
+		require.NoError(t, back.UnmarshalText(text))
+		assert.Equal(t, l, back)
+	}
+	assert.Equal(t, "amber", Amber.String())
+	var l Light
+	assert.Error(t, l.UnmarshalText([]byte("blue")))
+	_, err := Light(9).MarshalText()
+	assert.Error(t, err)
+}

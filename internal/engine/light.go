@@ -13,28 +13,42 @@ const (
 	Amber         // the implementation did not get going: it would not start or speak, or crashed on every scenario
 )
 
-var lightNames = [...]string{NoLight: "", Green: "green", Red: "red", Amber: "amber"}
+// name is the light as the log keeps it, and whether it is one.
+func (l Light) name() (string, bool) {
+	switch l {
+	case NoLight:
+		return "", true
+	case Green:
+		return "green", true
+	case Red:
+		return "red", true
+	case Amber:
+		return "amber", true
+	}
+	return "", false
+}
 
 func (l Light) String() string {
-	if l < 0 || int(l) >= len(lightNames) {
-		return fmt.Sprintf("Light(%d)", int(l))
+	if name, ok := l.name(); ok {
+		return name
 	}
-	return lightNames[l]
+	return fmt.Sprintf("Light(%d)", int(l))
 }
 
 // MarshalText writes the light as the log keeps it: "green", "red" or "amber".
 func (l Light) MarshalText() ([]byte, error) {
-	if l < 0 || int(l) >= len(lightNames) {
+	name, ok := l.name()
+	if !ok {
 		return nil, fmt.Errorf("no light %d", int(l))
 	}
-	return []byte(lightNames[l]), nil
+	return []byte(name), nil
 }
 
 // UnmarshalText reads a light as MarshalText writes it.
 func (l *Light) UnmarshalText(text []byte) error {
-	for i, name := range lightNames {
-		if name == string(text) {
-			*l = Light(i)
+	for c := NoLight; c <= Amber; c++ {
+		if name, _ := c.name(); name == string(text) {
+			*l = c
 			return nil
 		}
 	}
