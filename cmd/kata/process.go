@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"sync"
-	"syscall"
 
 	"github.com/deliberate-practice/katas/cmd/internal/lines"
 )
@@ -57,7 +56,7 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = ownGroup()
 	err := cmd.Start()
 	inR.Close()
 	outW.Close()
@@ -104,11 +103,9 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 	return p, nil
 }
 
-// kill ends the program's process group, the program and all it started; it may be called
-// again, and after the program has exited, to end what it left behind.
-func (p *process) kill() {
-	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
-}
+// kill ends the program's process group, the program and all it started (see killGroup);
+// it may be called again, and after the program has exited, to end what it left behind.
+func (p *process) kill() { killGroup(p.cmd.Process) }
 
 // hasExited reports whether the program has exited.
 func (p *process) hasExited() bool {

@@ -39,7 +39,8 @@ What the runner checks
   process group of its own, and its input is closed at the scenario's end; nothing of one
   scenario can leak into the next. When the scenario ends the runner ends the whole group:
   whatever the program started — the real program behind a wrapper such as bash, npm or go
-  run, a child left behind — ends with it.
+  run, a child left behind — ends with it. (So on Linux and the other Unixes; on Windows the
+  runner ends the program alone.)
 - A time limit for each reply (kata run --timeout, 5 seconds by default). A program that
   hangs is ended, and the scenario fails saying which request went unanswered.
 - An exit after the last reply. Once its input is closed the program must exit within the
