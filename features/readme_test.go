@@ -151,18 +151,25 @@ func TestReadmeRecipe(t *testing.T) {
 		out, ok := m.try(args[1:]...)
 		assert.True(t, ok, "%s:\n%s", cmd, out)
 	}
-	out := m.run("test", "-v", ".")
+	// The flags do what the README says; a test binary, built once for each game, runs them
+	// as go test would.
+	right := m.TestBinary()
+	bin := func(args ...string) string {
+		t.Helper()
+		out, ok := m.TryBinary(right, args...)
+		require.True(t, ok, "%q:\n%s", args, out)
+		return out
+	}
+	out := bin("-test.v")
 	assert.Contains(t, out, "mastermind: all 47 scenarios passed")
-
-	// The flags do what the README says.
-	out = m.run("test", "-v", ".", "-kata.tags=@refusals")
+	out = bin("-test.v", "-kata.tags=@refusals")
 	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
-	out = m.run("test", "-v", ".", "-kata.random=7")
+	out = bin("-test.v", "-kata.random=7")
 	assert.Contains(t, out, "mastermind: scenarios in random order, seed 7; -kata.random=7 runs them in this order again")
-	out, ok := m.try("test", ".", "-kata.random=-1")
+	out, ok := m.TryBinary(right, "-kata.random=-1")
 	assert.False(t, ok)
 	assert.Contains(t, out, `"-1" is no seed`)
-	m.run("test", ".", "-kata.format=junit:report.xml")
+	bin("-kata.format=junit:report.xml")
 	report := readJUnit(t, filepath.Join(m.Dir, "report-mastermind.xml"))
 	assert.Equal(t, 47, report.Tests, "a relative path lands in the package's directory, the kata's name in it")
 	assert.Zero(t, report.Failures)
@@ -183,16 +190,16 @@ func TestReadmeRecipe(t *testing.T) {
 	assert.False(t, ok)
 	assert.Contains(t, out, "mastermind: 0 of 1 scenario passed, 1 failed:", "a pattern that names a scenario shows its failure in full")
 	assert.Contains(t, out, "--- FAIL: TestAcceptance/Playing_mastermind/Making_a_guess/row_9")
-	out, ok = m.try("test", ".", "-kata.stop-on-failure")
+	wrong := m.TestBinary()
+	out, ok = m.TryBinary(wrong, "-kata.stop-on-failure")
 	assert.False(t, ok)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed\n")
 	assert.Contains(t, out, "Stopped at the first failure; 37 scenarios did not run.")
 	// Asked to, the kit logs each run's light in the package's folder, for kata log.
 	before, err := engine.ReadLog(m.Dir)
 	require.NoError(t, err)
-	m.try("test", ".", "-kata.log")
-	m.game(false)
-	m.run("test", "-count=1", ".", "-kata.log")
+	m.TryBinary(wrong, "-kata.log")
+	bin("-kata.log")
 	entries, err := engine.ReadLog(m.Dir)
 	require.NoError(t, err)
 	require.Len(t, entries, len(before)+2)
@@ -200,10 +207,9 @@ func TestReadmeRecipe(t *testing.T) {
 	assert.Equal(t, []engine.Light{engine.Red, engine.Green}, []engine.Light{entries[0].Light, entries[1].Light})
 	assert.Equal(t, 43, entries[0].Passed)
 	assert.Equal(t, 47, entries[1].Total)
-	m.game(true)
 
 	// Stopped on the one scenario selected, nothing else was left to run.
-	out, ok = m.try("test", ".", "-kata.stop-on-failure", "-run", "TestAcceptance/Playing_mastermind/Making_a_guess/row_9$")
+	out, ok = m.TryBinary(wrong, "-kata.stop-on-failure", "-test.run", "TestAcceptance/Playing_mastermind/Making_a_guess/row_9$")
 	assert.False(t, ok)
 	assert.NotContains(t, out, "Stopped")
 }
@@ -279,28 +285,35 @@ func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
 	m.game(false)
 	require.NoError(t, os.WriteFile(filepath.Join(m.Dir, "acceptance_test.go"), []byte(bindsGodogFlags), 0o644))
 	m.run("get", "github.com/cucumber/godog@v0.16.0", "github.com/deliberate-practice/katas@v0.0.0")
-	out := m.run("test", "-v", ".")
+	bin := m.TestBinary()
+	run := func(args ...string) string {
+		t.Helper()
+		out, ok := m.TryBinary(bin, args...)
+		require.True(t, ok, "%q:\n%s", args, out)
+		return out
+	}
+	out := run("-test.v")
 	assert.Contains(t, out, "mastermind: all 47 scenarios passed")
 	assert.Contains(t, out, "tictactoe: all 31 scenarios passed")
 
-	out = m.run("test", "-v", ".", "-godog.tags=@refusals", "-godog.random=5", "-godog.format=junit:r.xml,cucumber:r.json")
+	out = run("-test.v", "-godog.tags=@refusals", "-godog.random=5", "-godog.format=junit:r.xml,cucumber:r.json")
 	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
 	assert.Contains(t, out, "mastermind: scenarios in random order, seed 5; -kata.random=5 runs them in this order again")
 	assert.Contains(t, out, `features: no scenario of tictactoe matches the tags "@refusals"`)
 	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
 
-	m.run("test", ".", "-godog.format=junit:r.xml")
+	run("-godog.format=junit:r.xml")
 	assert.Equal(t, 47, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
 	assert.Equal(t, 31, readJUnit(t, filepath.Join(m.Dir, "r-tictactoe.xml")).Tests, "both katas reported, 78 scenarios")
 
-	out, ok := m.try("test", ".", "-kata.random=0")
+	out, ok := m.TryBinary(bin, "-kata.random=0")
 	assert.False(t, ok)
 	assert.Contains(t, out, `"0" is no seed`)
-	out, ok = m.try("test", ".", "-godog.random=-1")
+	out, ok = m.TryBinary(bin, "-godog.random=-1")
 	assert.False(t, ok)
 	assert.Contains(t, out, `-godog.random: "-1" is no seed`)
 	// The kit's own flag wins where both are given.
-	out = m.run("test", "-v", ".", "-godog.tags=@refusals", "-kata.tags=@board", "-run", "TestMastermind")
+	out = run("-test.v", "-godog.tags=@refusals", "-kata.tags=@board", "-test.run", "TestMastermind")
 	assert.Contains(t, out, "mastermind: 1 scenario, passed")
 }
 

@@ -71,3 +71,27 @@ func (m *Module) Go(args ...string) string {
 	}
 	return out
 }
+
+// TestBinary builds the module's test binary once, for a test that runs it many times with
+// different flags (each go test would link it anew), and returns its path.
+func (m *Module) TestBinary() string {
+	m.t.Helper()
+	bin := filepath.Join(m.t.TempDir(), "module.test")
+	m.Go("test", "-c", "-o", bin, ".")
+	return bin
+}
+
+// TryBinary runs a test binary in the module's folder, as go test runs it, with its own flags
+// (-test.v, -test.run, -kata.tags), and returns its output and whether it passed.
+func (m *Module) TryBinary(bin string, args ...string) (string, bool) {
+	m.t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir, cmd.Env = m.Dir, m.env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if _, exit := err.(*exec.ExitError); err != nil && !exit {
+		m.t.Fatalf("%s %s: %v", bin, strings.Join(args, " "), err)
+	}
+	return out.String(), err == nil
+}

@@ -14,12 +14,12 @@ import (
 func TestLookaheadIsTheLeastRating(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 8))
 	rounds := 40
-	if testing.Short() {
-		rounds = 5 // the race pass: the plain pass runs them all
+	if Quick() {
+		rounds = 5 // the race pass: KATAS_EXHAUSTIVE=1 runs it
 	}
 	for _, r := range []mastermind.Rules{mastermind.Classic(), {Colors: 5, Width: 3, MaxTurns: 9}, {Colors: 5, Width: 5, MaxTurns: 9}} {
-		if testing.Short() && r.Width == 5 {
-			t.Log("-short: 5x5 is left to the plain pass (its tables take seconds under -race)")
+		if Quick() && r.Width == 5 {
+			t.Log("quick pass (KATAS_EXHAUSTIVE=1 runs it): 5x5 is left to KATAS_EXHAUSTIVE=1 (its tables take seconds under -race)")
 			continue
 		}
 		sp, err := newSpace(r)
@@ -118,8 +118,8 @@ func TestLookaheadBoundsTheSearch(t *testing.T) {
 func TestEvenSplitIsTheLeast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 10))
 	rounds := 2000
-	if testing.Short() {
-		rounds = 200 // the race pass: the plain pass runs them all
+	if Quick() {
+		rounds = 200 // the race pass: KATAS_EXHAUSTIVE=1 runs it
 	}
 	for _, r := range []mastermind.Rules{
 		{Colors: 2, Width: 2, MaxTurns: 9}, {Colors: 5, Width: 3, MaxTurns: 9}, mastermind.Classic(),

@@ -108,8 +108,8 @@ func TestOptimalIsThePlainSearch(t *testing.T) {
 		{Colors: 2, Width: 4, MaxTurns: 9}, {Colors: 3, Width: 4, MaxTurns: 9}, {Colors: 2, Width: 5, MaxTurns: 9},
 	} {
 		codes := allCodes(r)
-		if testing.Short() && len(codes) > 32 {
-			continue // the plain search takes seconds on these, minutes under -race; the plain pass runs them
+		if solver.Quick() && len(codes) > 32 {
+			continue // the plain search takes seconds on these, minutes under -race; KATAS_EXHAUSTIVE=1 runs it
 		}
 		plain := &plainSearch{table: scoreTable(codes), memo: map[string]plainTree{}}
 		all := make([]int, len(codes))
@@ -152,8 +152,8 @@ func TestOptimalPublished(t *testing.T) {
 // against every secret, each breaks it, and they total the published 5625 (6 at worst) and,
 // within five guesses, 5626.
 func TestEmbeddedTrees(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: 2592 games take seconds under -race; the plain pass plays them")
+	if solver.Quick() {
+		t.Skip("quick pass (KATAS_EXHAUSTIVE=1 runs it): 2592 games take seconds under -race; KATAS_EXHAUSTIVE=1 plays them")
 	}
 	for _, tt := range []struct {
 		s            solver.Strategy
@@ -219,10 +219,10 @@ func TestWriteTree(t *testing.T) {
 // reading the one the package carries, gives the published 5625 guesses (6 at worst) and,
 // within five guesses, 5626; and the trees the package carries are exactly what the search
 // finds, so that go generate has been run. A second or two each; the race pass leaves them
-// to the plain pass.
+// to KATAS_EXHAUSTIVE=1.
 func TestTheSearchFindsThePublishedOptima(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: two searches of the classic game take a few seconds, many under -race; the plain pass runs them")
+	if solver.Quick() {
+		t.Skip("quick pass (KATAS_EXHAUSTIVE=1 runs it): two searches of the classic game take a few seconds, many under -race; KATAS_EXHAUSTIVE=1 runs it")
 	}
 	for _, tt := range []struct {
 		s            solver.Strategy
@@ -254,10 +254,10 @@ func checkTreeFile(t *testing.T, r mastermind.Rules, s solver.Strategy, file str
 var fiveByFive = mastermind.Rules{Colors: 5, Width: 5, MaxTurns: 12}
 
 // TestTheSearchFindsTheFiveByFiveTree: the tree the package carries for 5 × 5 is what the
-// search finds. Seconds on two cores; the race pass leaves it to the plain pass.
+// search finds. Seconds on two cores; the quick pass leaves it to KATAS_EXHAUSTIVE=1.
 func TestTheSearchFindsTheFiveByFiveTree(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the search of 5 x 5 takes seconds, minutes under -race; the plain pass runs it")
+	if solver.Quick() {
+		t.Skip("quick pass (KATAS_EXHAUSTIVE=1 runs it): the search of 5 x 5 takes seconds, minutes under -race; KATAS_EXHAUSTIVE=1 runs it")
 	}
 	checkTreeFile(t, fiveByFive, solver.Optimal, "trees/5x5-optimal.tree")
 }
@@ -276,8 +276,8 @@ func TestTreeFilesBreakEverySecret(t *testing.T) {
 		{"trees/classic-optimal-within-5.tree", mastermind.Classic(), 5626, 5},
 		{"trees/5x5-optimal.tree", fiveByFive, 13496, 6},
 	} {
-		if testing.Short() && tt.rules != mastermind.Classic() {
-			t.Logf("-short: %s is left to the plain pass (seconds, many under -race)", tt.file)
+		if solver.Quick() && tt.rules != mastermind.Classic() {
+			t.Logf("quick pass (KATAS_EXHAUSTIVE=1 runs it): %s is left to KATAS_EXHAUSTIVE=1 (seconds, many under -race)", tt.file)
 			continue
 		}
 		f, err := os.Open(tt.file)

@@ -105,8 +105,8 @@ func TestGamesThroughNextAndRecord(t *testing.T) {
 	for _, game := range games {
 		for _, p := range published {
 			t.Run(game.name+"/"+p.strategy.String(), func(t *testing.T) {
-				if game.long && testing.Short() {
-					t.Skip("-short: 4×1296 games through Next and Record take seconds, minutes under -race; the 4x4 game checks the same property")
+				if game.long && solver.Quick() {
+					t.Skip("quick pass (KATAS_EXHAUSTIVE=1 runs it): 4×1296 games through Next and Record take seconds, minutes under -race; the 4x4 game checks the same property")
 				}
 				t.Parallel()
 				var st solver.Stats
@@ -129,8 +129,8 @@ func TestGamesThroughNextAndRecord(t *testing.T) {
 // code with the package, on every classic secret for every strategy: the published totals
 // come out of it too, so the tests that hold Evaluate to it check against the literature.
 func TestTextbookReproducesThePublishedTotals(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the textbook loop takes seconds a strategy, minutes under -race; the plain pass runs it")
+	if solver.Quick() {
+		t.Skip("quick pass (KATAS_EXHAUSTIVE=1 runs it): the textbook loop takes seconds a strategy, minutes under -race; KATAS_EXHAUSTIVE=1 runs it")
 	}
 	for _, p := range published {
 		t.Run(p.strategy.String(), func(t *testing.T) {

@@ -34,7 +34,7 @@ func TestEveryStrategyPlaysEverySmallGame(t *testing.T) {
 	// the optimal strategies play every secret of the smaller games that way, and Evaluate
 	// every game; the race pass, under -short, sweeps the smaller games only.
 	maxCodes, maxPlayedOptimal := 256, 64
-	if testing.Short() {
+	if solver.Quick() {
 		maxCodes, maxPlayedOptimal = 64, 27
 	}
 	strategies := append(solver.Strategies(), solver.Optimal, solver.OptimalWithin(3), solver.OptimalWithin(4))

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/kata/testdata/tally"
+)
+
+// TestATinyKataThroughKataRun: a kata that is one package of its own (testdata/tally), given
+// to the program as a value, is listed, has its protocol, and runs against a small program in
+// another language: a right one passes both scenarios, a wrong one fails them.
+func TestATinyKataThroughKataRun(t *testing.T) {
+	python := interpreter(t, "python3")
+	program, err := filepath.Abs("../../internal/kata/testdata/tally/tally.py")
+	require.NoError(t, err)
+	run := func(args ...string) (string, int) {
+		var out, errOut bytes.Buffer
+		c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: t.TempDir(), now: time.Now, katas: []kata.Kata{tally.Kata()}}
+		status := c.run(args)
+		return out.String() + errOut.String(), status
+	}
+	out, status := run("list")
+	assert.Zero(t, status)
+	assert.Equal(t, "tally       a running total, the tests' own kata (2 scenarios)\n", out)
+	out, _ = run("protocol", "tally")
+	assert.Contains(t, out, `{"protocol": "katas", "version": 1, "kata": "tally"}`)
+	assert.Contains(t, out, `{"id": 1, "op": "add", "n": 2}`)
+
+	out, status = run("run", "tally", "--", python, program)
+	assert.Zero(t, status, out)
+	assert.Equal(t, "tally: all 2 scenarios passed\n", out)
+	out, status = run("run", "tally", "--", python, program, "off-by-one")
+	assert.Equal(t, 1, status, out)
+	assert.Contains(t, out, "tally: 0 of 2 scenarios passed, 2 failed")
+	assert.Contains(t, out, "the tally: 6, want 5")
+	_, status = run("run", "mastermind", "--", python, program)
+	assert.Equal(t, 2, status, "only the katas it is given")
+}

@@ -1,0 +1,91 @@
+// Package tally is a kata of the tests' own, whole in this one package: a feature of two
+// scenarios, its steps, its seam in process and over the protocol. Tests register it through
+// kata.Kata, as a real kata is, and run it through both front ends — the kit under go test and
+// kata run against a small program — touching no other package.
+package tally
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+
+	"github.com/cucumber/godog"
+
+	"github.com/deliberate-practice/katas/internal/kata"
+)
+
+//go:embed tally.feature
+var features embed.FS
+
+// Tally is the implementation under test: a running total.
+type Tally interface {
+	Add(n int) error
+	Total() int
+}
+
+// Kata is the tally kata.
+func Kata() kata.Kata {
+	return kata.Kata{
+		Name:     "tally",
+		Summary:  "a running total, the tests' own kata",
+		Features: features,
+		Files:    []string{"tally.feature"},
+		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { Initialize(sc, func() Tally { return remote{conn} }) },
+		Protocol: `
+Tally requests
+
+    {"id": 1, "op": "add", "n": 2}     reply {"id": 1, "total": 2}
+    {"id": 2, "op": "total"}           reply {"id": 2, "total": 2}
+`,
+		OneRow: "Tally/Adding up$",
+	}
+}
+
+// Initialize registers the tally steps, played against the tallies newTally makes.
+func Initialize(sc *godog.ScenarioContext, newTally func() Tally) {
+	var t Tally
+	sc.Step(`^a new tally$`, func() { t = newTally() })
+	sc.Step(`^I add (\d+)$`, func(n int) error { return t.Add(n) })
+	sc.Step(`^the tally should be (\d+)$`, func(want int) error {
+		if got := t.Total(); got != want {
+			return kata.Fail("the tally", "%d, want %d", got, want)
+		}
+		return nil
+	})
+}
+
+// remote is a tally in the program under test.
+type remote struct{ conn kata.Conn }
+
+func (r remote) Add(n int) error {
+	rep, err := r.conn.Call("add", map[string]any{"n": n})
+	if err != nil {
+		return err
+	}
+	if msg, ok := rep.Refusal(); ok {
+		return errors.New(msg)
+	}
+	return nil
+}
+
+func (r remote) Total() int {
+	rep, err := r.conn.Call("total", nil)
+	if err != nil {
+		return -1
+	}
+	n, ok := rep.Int("total")
+	if !ok {
+		_ = r.conn.Broken("the program replied to total without %q: request %s", "total", rep.Request)
+		return -1
+	}
+	return n
+}
+
+// Counter is a right tally, in process.
+type Counter struct{ n int }
+
+func (c *Counter) Add(n int) error { c.n += n; return nil }
+func (c *Counter) Total() int      { return c.n }
+
+// String shows the counter, for messages.
+func (c *Counter) String() string { return fmt.Sprint(c.n) }
