@@ -40,3 +40,14 @@ type Kata struct {
 
 // Steps registers a kata's steps on a scenario's context, played against one implementation.
 type Steps func(*godog.ScenarioContext)
+
+// Folder is the folder dir of fsys as a file system of its own: a kata's embedded starting
+// points as Starters holds them. dir must be a valid path (fs.ValidPath); Folder panics
+// otherwise, for that is a mistake in the kata's package, not in any input.
+func Folder(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		panic("kata: " + err.Error())
+	}
+	return sub
+}

@@ -17,10 +17,6 @@ var starters embed.FS
 // Kata is the Mastermind kata, its feature files read from features: the Mastermind kata's
 // original "Playing mastermind" feature word for word, and Dave Thomas's configurable game.
 func Kata(features fs.FS) kata.Kata {
-	sub, err := fs.Sub(starters, "templates")
-	if err != nil {
-		panic(err) // "templates" is a valid path, and embedded
-	}
 	return kata.Kata{
 		Name:     "mastermind",
 		Summary:  "the Mastermind kata's original \"Playing mastermind\" feature, and Dave Thomas's configurable game from his Elixir exercise: new(num_colors, width, max_turns) and score(game, guess)",
@@ -28,7 +24,7 @@ func Kata(features fs.FS) kata.Kata {
 		Files:    []string{"mastermind.feature", "configurable_game.feature"},
 		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { Initialize(sc, remote(conn)) },
 		Protocol: protocol,
-		Starters: sub,
+		Starters: kata.Folder(starters, "templates"),
 		OneRow:   "Playing mastermind/Making a guess/row 15$",
 		Tag:      "@refusals",
 	}

@@ -18,10 +18,6 @@ var starters embed.FS
 // Kata is the tic-tac-toe kata, its feature file read from features: Exercism's state of
 // tic-tac-toe.
 func Kata(features fs.FS) kata.Kata {
-	sub, err := fs.Sub(starters, "templates")
-	if err != nil {
-		panic(err) // "templates" is a valid path, and embedded
-	}
 	return kata.Kata{
 		Name:     "tictactoe",
 		Summary:  "Exercism's state of tic-tac-toe: ongoing, draw or win, or Exercism's exact error for a board play could not reach",
@@ -29,7 +25,7 @@ func Kata(features fs.FS) kata.Kata {
 		Files:    []string{"tictactoe.feature"},
 		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { Initialize(sc, remote(conn)) },
 		Protocol: protocol,
-		Starters: sub,
+		Starters: kata.Folder(starters, "templates"),
 		OneRow:   "State of tic-tac-toe/Boards that play cannot reach/row 3$",
 	}
 }
