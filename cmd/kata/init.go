@@ -84,7 +84,8 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 	}
 	files, err := starter(k, langs[i])
 	if err != nil {
-		panic(err) // the templates are embedded, and TestInitWritesEveryLanguage executes each
+		fmt.Fprintf(stderr, "kata init %s: %v\n", k.Name, err)
+		return 1
 	}
 	if status := write(dir, files, stdout, stderr); status != 0 {
 		return status
@@ -114,6 +115,9 @@ func runCommands(kata string, l language) []string {
 
 // starter returns the files of the kata's starting point in a language, by name.
 func starter(k kata.Kata, l language) (map[string][]byte, error) {
+	if k.Starters == nil {
+		return nil, fmt.Errorf("%s has no starting points", k.Name)
+	}
 	files := map[string][]byte{}
 	root := l.name
 	code := ""

@@ -124,42 +124,31 @@ func (s *session) start() error {
 		return err
 	}
 	want := fmt.Sprintf(`{"protocol": %q, "version": %d, "kata": %q}`, protocolName, protocolVersion, s.kata)
-	var hello struct {
-		Protocol *string
-		Version  *int
-		Kata     *string
-	}
-	if decode(line, map[string]any{"protocol": &hello.Protocol, "version": &hello.Version, "kata": &hello.Kata}) != nil ||
-		hello.Protocol == nil || hello.Version == nil || hello.Kata == nil {
+	hello, ok := object(line, "")
+	proto, okProto := hello.String("protocol")
+	version, okVersion := hello.Int("version")
+	name, okName := hello.String("kata")
+	if !ok || !okProto || !okVersion || !okName {
 		return s.setUp(fmt.Sprintf("Run the kata's adapter rather than the code it calls, and write debug output to standard error: kata protocol %s says what the runner reads.", s.kata),
 			"its first line was not a greeting: %s; want %s", brief.Quote(line), want)
 	}
 	switch {
-	case *hello.Protocol != protocolName || *hello.Version != protocolVersion:
+	case proto != protocolName || version != protocolVersion:
 		return s.setUp(fmt.Sprintf("Greet with %s.", want), "it speaks protocol %s version %d; this runner speaks %q version %d",
-			brief.Quote(*hello.Protocol), *hello.Version, protocolName, protocolVersion)
-	case *hello.Kata != s.kata:
+			brief.Quote(proto), version, protocolName, protocolVersion)
+	case name != s.kata:
 		return s.setUp(fmt.Sprintf("Run an adapter for %s: this program is for another kata.", s.kata),
-			"it greeted as an adapter for the kata %s; this run is of %s", brief.Quote(*hello.Kata), s.kata)
+			"it greeted as an adapter for the kata %s; this run is of %s", brief.Quote(name), s.kata)
 	}
 	return nil
 }
 
-// decode reads a JSON object into the fields named, each a pointer to a pointer, matching
-// the keys exactly as the protocol writes them; other keys are ignored.
-func decode(line string, fields map[string]any) error {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(line), &obj); err != nil {
-		return err
-	}
-	for key, raw := range obj {
-		if dst, ok := fields[key]; ok {
-			if err := json.Unmarshal(raw, dst); err != nil {
-				return fmt.Errorf("%q: %w", key, err)
-			}
-		}
-	}
-	return nil
+// object reads a line the program wrote as a JSON object — the greeting, or a reply to
+// request — its keys matched exactly as the protocol writes them; false for a line that is no
+// object.
+func object(line, request string) (kata.Reply, bool) {
+	r := kata.Reply{Request: request}
+	return r, json.Unmarshal([]byte(line), &r.Fields) == nil && r.Fields != nil
 }
 
 // read returns the next line the program writes, waiting at most the time limit for it;
@@ -241,13 +230,13 @@ func (s *session) Call(op string, fields map[string]any) (kata.Reply, error) {
 	if err != nil {
 		return kata.Reply{}, err
 	}
-	r := kata.Reply{Request: s.lastReq}
-	if json.Unmarshal([]byte(line), &r.Fields) != nil || r.Fields == nil {
+	r, ok := object(line, s.lastReq)
+	if !ok {
 		return kata.Reply{}, s.fail(kata.Wrong, "the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, s.lastReq)
 	}
-	got, ok := r.Int("id")
+	got, hasID := r.Int("id")
 	switch {
-	case !ok:
+	case !hasID:
 		return kata.Reply{}, s.fail(kata.Wrong, "the program replied without an id, %s, to request %d %s", brief.Quote(line), id, s.lastReq)
 	case got < 1 || got > id:
 		return kata.Reply{}, s.fail(kata.Wrong, "the program wrote a reply to a request that was never sent, %s, when request %d %s was waiting", brief.Quote(line), id, s.lastReq)

@@ -41,6 +41,9 @@ func TestATinyKataThroughKataRun(t *testing.T) {
 	assert.Equal(t, 1, status, out)
 	assert.Contains(t, out, "tally: 0 of 2 scenarios passed, 2 failed")
 	assert.Contains(t, out, "the tally: 6, want 5")
+	out, status = run("init", "tally", "--lang", "python", t.TempDir())
+	assert.Equal(t, 1, status)
+	assert.Equal(t, "kata init tally: tally has no starting points\n", out, "a kata without starting points, said so, and no panic")
 	_, status = run("run", "mastermind", "--", python, program)
 	assert.Equal(t, 2, status, "only the katas it is given")
 }
