@@ -52,7 +52,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 	fset := flag.NewFlagSet("kata init", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	lang := fset.String("lang", "", "the language: go, python or javascript")
-	fset.Usage = func() { fmt.Fprint(fset.Output(), usage) }
+	fset.Usage = func() { fmt.Fprint(fset.Output(), usage()) }
 	// The directory may come before the flag or after it.
 	var dirs []string
 	for {

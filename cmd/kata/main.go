@@ -70,7 +70,9 @@ func (c cli) kata(name string) (kata.Kata, error) {
 	return k, nil
 }
 
-const usage = `Usage:
+// usage is the program's help: its commands, kata run's flags, its exit status.
+func usage() string {
+	return `Usage:
   kata list                                          the katas
   kata features KATA [DIR]                           write the kata's feature files into DIR (.)
   kata protocol KATA                                 how kata run talks to your program
@@ -79,21 +81,11 @@ const usage = `Usage:
   kata log [KATA]                                    this folder's runs, and its sessions
 
 kata run flags, before the --, on either side of KATA:
-  --list             the scenarios, one a line, as --run takes them; runs nothing
-  --watch            run again each time a file under this folder is saved; Ctrl-C ends it
-  -v, --verbose      show every failure, not one screen
-  --run PATTERN      only the scenarios whose path matches, as 'Making a guess/row 15$'
-  --tags EXPR        only the scenarios with these tags: @a, ~@a, @a,@b, joined by &&
-  --format LIST      pretty for every step as well; junit:FILE, cucumber:FILE for reports,
-                     written with the kata's name: report-mastermind.xml
-  --random[=SEED]    a random order, its seed printed; a seed replays it
-  --stop-on-failure  stop at the first failing scenario
-  --new-session      start a new session in the log (kata init does too)
-  --timeout D        the time your program has for each reply (5s)
-
+` + runFlagsHelp() + `
 Exit status: 0 when every scenario passes (or for a command that is not run); 1 when one
 fails or a file cannot be written; 2 for a bad command line.
 `
+}
 
 // wantsHelp reports whether a command's arguments, before any --, ask for help.
 func wantsHelp(args []string) bool {
@@ -111,21 +103,21 @@ func wantsHelp(args []string) bool {
 // run is the program; it returns the exit status.
 func (c cli) run(args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(c.stderr, usage)
+		fmt.Fprint(c.stderr, usage())
 		return 2
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(c.stdout, usage)
+		fmt.Fprint(c.stdout, usage())
 		return 0
 	case "list", "features", "protocol", "init", "run", "log":
 	default:
-		fmt.Fprintf(c.stderr, "kata: unknown command %s\n\n%s", brief.Quote(cmd), usage)
+		fmt.Fprintf(c.stderr, "kata: unknown command %s\n\n%s", brief.Quote(cmd), usage())
 		return 2
 	}
 	if wantsHelp(rest) {
-		fmt.Fprint(c.stdout, usage)
+		fmt.Fprint(c.stdout, usage())
 		return 0
 	}
 	switch cmd {

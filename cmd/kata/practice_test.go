@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -274,5 +276,27 @@ func BenchmarkSnapshot(b *testing.B) {
 		if len(snapshot(dir)) != 4 { // README.md, adapter.py, mastermind.py, notes.md
 			b.Fatalf("snapshot: %v", snapshot(dir))
 		}
+	}
+}
+
+// TestHelpNamesEveryRunFlag: the usage lists every flag kata run takes, each with the help its
+// definition gives, on lines that fit.
+func TestHelpNamesEveryRunFlag(t *testing.T) {
+	help := usage()
+	words := strings.Join(strings.Fields(help), " ") // as wrapped lines read on
+	runFlagSet(&runFlags{}).VisitAll(func(f *flag.Flag) {
+		switch f.Name {
+		case "v":
+			return // short for --verbose
+		case "verbose":
+			assert.Contains(t, help, "\n  -v, --verbose ")
+		default:
+			assert.Contains(t, help, "\n  --"+f.Name, "the usage names --%s", f.Name)
+		}
+		_, text := flag.UnquoteUsage(f)
+		assert.Contains(t, words, strings.Join(strings.Fields(text), " "), "and says what its definition says of it")
+	})
+	for _, line := range strings.Split(help, "\n") {
+		assert.LessOrEqual(t, utf8.RuneCountInString(line), 96, "%q", line)
 	}
 }

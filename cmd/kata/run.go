@@ -32,6 +32,54 @@ type runFlags struct {
 	session bool // start a new session in the log
 }
 
+// runFlagSet defines kata run's flags, into r: the one home of their help, which usage shows.
+func runFlagSet(r *runFlags) *flag.FlagSet {
+	fs := flag.NewFlagSet("kata run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	engine.Flags(fs, "", true)
+	fs.Bool("v", false, "short for --verbose")
+	fs.BoolVar(&r.list, "list", false, "the scenarios, one a line, as --run takes them; runs nothing")
+	fs.BoolVar(&r.watch, "watch", false, "run again each time a file under this folder is saved; Ctrl-C ends it")
+	fs.BoolVar(&r.session, "new-session", false, "start a new session in the log (kata init does too)")
+	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time your program has for each reply, a duration `D`")
+	return fs
+}
+
+// runFlagsHelp writes kata run's flags for the usage, each with its help, wrapped to fit.
+func runFlagsHelp() string {
+	const column, width = 21, 92
+	fs := runFlagSet(&runFlags{})
+	var b strings.Builder
+	// In the order a person meets them; -v goes with --verbose.
+	for _, name := range []string{"list", "watch", "verbose", "run", "tags", "format", "random", "stop-on-failure", "new-session", "timeout"} {
+		f := fs.Lookup(name)
+		value, help := flag.UnquoteUsage(f)
+		left := "  --" + name
+		switch {
+		case name == "verbose":
+			left = "  -v, --verbose"
+		case name == "random":
+			left += "[=SEED]"
+		case value != "":
+			left += " " + value
+		}
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0s" {
+			help += " (" + f.DefValue + ")"
+		}
+		line := fmt.Sprintf("%-*s", column-1, left)
+		for _, word := range strings.Fields(help) {
+			if len(line)+1+len(word) > width && len(strings.TrimSpace(line)) > 0 {
+				b.WriteString(strings.TrimRight(line, " ") + "\n")
+				line = strings.Repeat(" ", column-1)
+			}
+			line += " " + word
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
 // parseRun reads kata run's command line: flags on either side of the kata's name, the
 // command after --. It returns the exit status for a command line it refuses.
 func (c cli) parseRun(args []string) (runFlags, int) {
@@ -41,15 +89,9 @@ func (c cli) parseRun(args []string) (runFlags, int) {
 	if dash >= 0 {
 		flagArgs, r.argv = args[:dash], args[dash+1:]
 	}
-	fs := flag.NewFlagSet("kata run", flag.ContinueOnError)
+	fs := runFlagSet(&r)
 	fs.SetOutput(c.stderr)
-	engine.Flags(fs, "", true)
-	short := fs.Bool("v", false, "short for --verbose")
-	fs.BoolVar(&r.list, "list", false, "the scenarios, as --run takes them")
-	fs.BoolVar(&r.watch, "watch", false, "run again each time a file is saved")
-	fs.BoolVar(&r.session, "new-session", false, "start a new session in the log")
-	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time the program has for each reply")
-	fs.Usage = func() {}
+	short := fs.Lookup("v").Value
 	var names []string
 	for {
 		if err := fs.Parse(flagArgs); err != nil {
@@ -79,7 +121,7 @@ func (c cli) parseRun(args []string) (runFlags, int) {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
 		return r, 2
 	}
-	r.opts.Verbose = r.opts.Verbose || *short
+	r.opts.Verbose = r.opts.Verbose || short.String() == "true"
 	switch {
 	case r.list:
 		return r, 0
@@ -96,12 +138,7 @@ func (c cli) parseRun(args []string) (runFlags, int) {
 // featurePath is where a report says a feature file is: where kata features wrote it in
 // this folder, when it did, or its bare name.
 func (c cli) featurePath(file string) string {
-	for _, p := range []string{file, filepath.Join("features", file)} {
-		if _, err := os.Stat(filepath.Join(c.dir, p)); err == nil {
-			return p
-		}
-	}
-	return file
+	return engine.FeaturePaths(c.dir, ".", "features")(file)
 }
 
 // runnable says why a command cannot run in the folder, if it cannot: a name not on PATH,

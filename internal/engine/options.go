@@ -117,17 +117,18 @@ func ParseSeed(s string) (random bool, seed int64, err error) {
 }
 
 // Flags defines the options as flags on fs, each named prefix and its name: "kata.tags" for
-// go test, "tags" for the kata command. Their values stay in the flags, to be read when a run
+// go test, "tags" for the kata command. Their usage is the one text of each option's help,
+// for go test -h and kata help alike. Their values stay in the flags, to be read when a run
 // starts (FromFlags); the random flag refuses what is no seed as the command line is parsed.
 // withRun adds the run and verbose flags, which go test has of its own (-run, -v).
 func Flags(fs *flag.FlagSet, prefix string, withRun bool) {
 	if withRun {
-		fs.String(prefix+OptRun, "", "only the scenarios whose path matches this regular expression, as 'Making a guess/row 15$'")
-		fs.Bool(prefix+OptVerbose, false, "show every failure, as it happens, rather than one screen")
+		fs.String(prefix+OptRun, "", "only the scenarios whose path matches `PATTERN`: 'Making a guess/row 15$'")
+		fs.Bool(prefix+OptVerbose, false, "show every failure, not one screen")
 	}
-	fs.String(prefix+OptTags, "", `only the scenarios with these tags, as godog reads them: "@a", "~@a" (without), "@a,@b" (either), "@a&&@b" (both)`)
-	fs.String(prefix+OptFormat, "", "pretty for every step as well; junit:FILE, cucumber:FILE for reports; comma-separated")
-	fs.Var(new(seedFlag), prefix+OptRandom, "a random order, its seed printed; ="+"SEED replays the order of that seed")
+	fs.String(prefix+OptTags, "", "only the scenarios whose tags match an `EXPR`, as godog reads it: @a, ~@a (without), @a,@b (either), @a&&@b (both)")
+	fs.String(prefix+OptFormat, "", "pretty for every step as well; junit:FILE, cucumber:FILE for reports (written with the kata's name: report-KATA.xml); a comma-separated `LIST`")
+	fs.Var(new(seedFlag), prefix+OptRandom, "a random order, its seed printed; =SEED replays it")
 	fs.Bool(prefix+OptStopOnFailure, false, "stop at the first scenario that fails")
 }
 

@@ -24,6 +24,28 @@ func ReportFile(file, kata string) string {
 	return strings.TrimSuffix(file, ext) + "-" + kata + ext
 }
 
+// FeaturePaths returns where a report says a feature file is, so that a CI system can link to
+// it: its path relative to root, in the first of the folders dirs that holds it (each relative
+// to root, or absolute, and within root); its bare name when none does.
+func FeaturePaths(root string, dirs ...string) func(file string) string {
+	return func(file string) string {
+		for _, d := range dirs {
+			if !filepath.IsAbs(d) {
+				d = filepath.Join(root, d)
+			}
+			c := filepath.Join(d, file)
+			rel, err := filepath.Rel(root, c)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				continue
+			}
+			if _, err := os.Stat(c); err == nil {
+				return filepath.ToSlash(rel)
+			}
+		}
+		return file
+	}
+}
+
 // writeReport writes a JUnit or Cucumber report of a run to file, and returns its absolute
 // path.
 func writeReport(format, file, kata string, o Outcome, featurePath func(string) string) (string, error) {

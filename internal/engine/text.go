@@ -70,15 +70,9 @@ func Summary(kata string, o Outcome, rerun func(Scenario) string) string {
 		}
 	}
 	var b strings.Builder
-	switch n := len(o.Results); {
-	case n == 0:
-		fmt.Fprintf(&b, "%s: no scenario ran", kata)
-	case len(failed) == 0 && n == 1:
-		fmt.Fprintf(&b, "%s: 1 scenario, passed", kata)
-	case len(failed) == 0:
-		fmt.Fprintf(&b, "%s: all %d scenarios passed", kata, n)
-	default:
-		fmt.Fprintf(&b, "%s: %d of %s passed, %d failed:", kata, n-len(failed), brief.Count(n, "scenario", "scenarios"), len(failed))
+	b.WriteString(header(kata, o))
+	if len(failed) > 0 {
+		b.WriteString(":")
 		for _, r := range failed {
 			f, _ := r.Failure()
 			fmt.Fprintf(&b, "\n  %s: %s", r.Scenario, f.Step)
@@ -87,13 +81,35 @@ func Summary(kata string, o Outcome, rerun func(Scenario) string) string {
 			fmt.Fprintf(&b, "\nTo run one again: %s", rerun(failed[0].Scenario))
 		}
 	}
-	switch {
-	case o.Fatal != "":
+	if o.Fatal != "" {
 		fmt.Fprintf(&b, "\nStopped, %s not run: the implementation did not get going. %s", brief.Count(len(o.NotRun), "scenario", "scenarios"), o.Fatal)
-	case len(o.NotRun) > 0:
-		fmt.Fprintf(&b, "\nStopped at the first failure; %s did not run.", brief.Count(len(o.NotRun), "scenario", "scenarios"))
+	} else {
+		b.WriteString(stopped(o))
 	}
 	return b.String()
+}
+
+// header is a run's first line: how many scenarios passed of how many.
+func header(kata string, o Outcome) string {
+	n, passed := len(o.Results), o.Passed()
+	switch {
+	case n == 0:
+		return kata + ": no scenario ran"
+	case passed == n && n == 1:
+		return kata + ": 1 scenario, passed"
+	case passed == n:
+		return fmt.Sprintf("%s: all %d scenarios passed", kata, n)
+	}
+	return fmt.Sprintf("%s: %d of %s passed, %d failed", kata, passed, brief.Count(n, "scenario", "scenarios"), n-passed)
+}
+
+// stopped is the line that says how many scenarios a stop at the first failure left unrun,
+// after a newline; "" when none.
+func stopped(o Outcome) string {
+	if len(o.NotRun) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\nStopped at the first failure; %s did not run.", brief.Count(len(o.NotRun), "scenario", "scenarios"))
 }
 
 // maxGroups is how many groups of failures a screen lists; the rest it counts.
@@ -118,14 +134,9 @@ func Screen(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) 
 		}
 		return b.String()
 	case n == 0:
-		return fmt.Sprintf("%s: no scenario ran", k.Name)
-	case passed == n && n == 1:
-		fmt.Fprintf(&b, "%s: 1 scenario, passed", k.Name)
-	case passed == n:
-		fmt.Fprintf(&b, "%s: all %d scenarios passed", k.Name, n)
-	default:
-		fmt.Fprintf(&b, "%s: %d of %s passed, %d failed", k.Name, passed, brief.Count(n, "scenario", "scenarios"), n-passed)
+		return header(k.Name, o)
 	}
+	b.WriteString(header(k.Name, o))
 	if terminal {
 		b.WriteString("\n" + bar(passed, n))
 	}
@@ -152,9 +163,7 @@ func Screen(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) 
 			}
 		}
 	}
-	if len(o.NotRun) > 0 {
-		fmt.Fprintf(&b, "\nStopped at the first failure; %s did not run.", brief.Count(len(o.NotRun), "scenario", "scenarios"))
-	}
+	b.WriteString(stopped(o))
 	return b.String()
 }
 

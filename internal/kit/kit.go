@@ -88,20 +88,7 @@ func featurePaths() func(file string) string {
 	if _, src, _, ok := runtime.Caller(0); ok {
 		dirs = append(dirs, filepath.Join(filepath.Dir(src), "..", "..", "features")) // this module's own
 	}
-	dirs = append(dirs, wd, root, filepath.Join(root, "features"))
-	return func(file string) string {
-		for _, d := range dirs {
-			c := filepath.Join(d, file)
-			rel, err := filepath.Rel(root, c)
-			if err != nil || strings.HasPrefix(rel, "..") {
-				continue
-			}
-			if _, err := os.Stat(c); err == nil {
-				return filepath.ToSlash(rel)
-			}
-		}
-		return file
-	}
+	return engine.FeaturePaths(root, append(dirs, wd, ".", "features")...)
 }
 
 // namesSubtests reports whether go test's -run pattern names tests below the test called
