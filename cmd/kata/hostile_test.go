@@ -43,7 +43,8 @@ func TestHostilePrograms(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			marker := filepath.Join(t.TempDir(), "starts")
-			out, errOut, status := kataCmd(append([]string{"run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--"}, tt.argv(marker)...)...)
+			// What a program does once its input is closed happens at each scenario's end, isolated.
+			out, errOut, status := kataCmd(append([]string{"run", "mastermind", "-v", "--isolate", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--"}, tt.argv(marker)...)...)
 			if tt.pass {
 				assert.Zero(t, status, out+errOut)
 				assert.Equal(t, "mastermind: all 2 scenarios passed\n", out)

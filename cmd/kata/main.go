@@ -9,8 +9,9 @@
 //	kata run KATA --list                           the scenarios, as --run takes them
 //	kata log [KATA]                                this folder's runs: red, amber, green
 //
-// kata run starts COMMAND once for each scenario and speaks a small line-based JSON protocol
-// with it (kata protocol, or docs/protocol.md). It ends on one screen: how many scenarios
+// kata run starts COMMAND once, plays the scenarios through it one after another (afresh after
+// a scenario that broke it, or for each with --isolate), and speaks a small line-based JSON
+// protocol with it (kata protocol, or docs/protocol.md). It ends on one screen: how many scenarios
 // pass, the next one to work on in full, and the other failures grouped by cause (-v shows
 // every failure). --watch runs again each time a file under the folder is saved. Each run
 // is logged in .kata/log, for kata log. The exit status is 0 only when every scenario passes,

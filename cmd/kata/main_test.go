@@ -260,6 +260,9 @@ func TestRunFailsWhatABugBreaks(t *testing.T) {
 // the time limit; the run goes on to the next scenario.
 func TestRunMisbehavingPrograms(t *testing.T) {
 	setUp := map[string]bool{"silent": true, "greeting": true}
+	// What a program does once its input is closed happens, with one process for the run, at
+	// the run's end; isolated, at each scenario's.
+	atEnd := map[string]bool{"extra": true, "linger": true}
 	for _, tt := range []struct {
 		mode string
 		want []string
@@ -280,7 +283,11 @@ func TestRunMisbehavingPrograms(t *testing.T) {
 	} {
 		t.Run(tt.mode, func(t *testing.T) {
 			t.Parallel()
-			out, errOut, status := kataCmd("run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--", impl, "-misbehave", tt.mode)
+			args := []string{"run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$"}
+			if atEnd[tt.mode] {
+				args = append(args, "--isolate")
+			}
+			out, errOut, status := kataCmd(append(args, "--", impl, "-misbehave", tt.mode)...)
 			assert.Equal(t, 1, status, out+errOut)
 			scenarios := []string{"Joining the game (mastermind.feature:6)", "Making a guess, row 1 (mastermind.feature:23)"}
 			if setUp[tt.mode] {
@@ -297,15 +304,36 @@ func TestRunMisbehavingPrograms(t *testing.T) {
 	}
 }
 
-// TestRunStartsAFreshProgramForEachScenario: nothing of one scenario can leak into the next.
-func TestRunStartsAFreshProgramForEachScenario(t *testing.T) {
-	starts := filepath.Join(t.TempDir(), "starts")
-	out, _, status := kataCmd("run", "mastermind", "--run", "Making a guess", "--", impl, "-starts", starts)
-	require.Zero(t, status, out)
+// TestRunStartsTheProgramOnceARun: one process plays every scenario; after a scenario that
+// broke it, the next starts it afresh, so that the failure stays that scenario's; --isolate
+// starts it afresh for each scenario.
+func TestRunStartsTheProgramOnceARun(t *testing.T) {
+	starts := func(t *testing.T, args ...string) (string, int) {
+		t.Helper()
+		marker := filepath.Join(t.TempDir(), "starts")
+		out, _, _ := kataCmd(append(append([]string{"run", "mastermind"}, args...), "-starts", marker)...)
+		data, err := os.ReadFile(marker)
+		require.NoError(t, err, out)
+		assert.Empty(t, running(t, marker), "no process of the program's is left")
+		return out, strings.Count(string(data), "started\n")
+	}
+	out, n := starts(t, "--run", "Making a guess", "--", impl)
 	assert.Equal(t, "mastermind: all 16 scenarios passed\n", out)
-	data, err := os.ReadFile(starts)
-	require.NoError(t, err)
-	assert.Equal(t, 16, strings.Count(string(data), "started\n"), "one start for each scenario")
+	assert.Equal(t, 1, n, "one start for the run")
+
+	out, n = starts(t, "--isolate", "--run", "Making a guess", "--", impl)
+	assert.Equal(t, "mastermind: all 16 scenarios passed\n", out)
+	assert.Equal(t, 16, n, "--isolate: one start for each scenario")
+
+	out, n = starts(t, "-v", "--run", "Making a guess/row [1-3]$", "--", impl, "-misbehave", "crash")
+	assert.Contains(t, out, "mastermind: 0 of 3 scenarios passed, 3 failed:")
+	assert.Equal(t, 3, strings.Count(out, "panic: impl: crashing at request 2"), "each scenario meets its own crash:\n%s", out)
+	assert.Equal(t, 3, n, "a fresh start after each crash")
+
+	// Output between scenarios fails the scenario before it, and the next starts afresh.
+	out, n = starts(t, "-v", "--run", "Making a guess/row [1-3]$", "--", impl, "-misbehave", "twice", "-at", "4")
+	assert.Contains(t, out, "mastermind: 2 of 3 scenarios passed, 1 failed:", out)
+	assert.Equal(t, 2, n)
 }
 
 // TestRunACrashIsNoRefusal: a program that crashes where it should refuse fails every
@@ -498,15 +526,9 @@ var starters = []struct {
 	{"javascript", "node", "adapter.js", "js"},
 }
 
-// onePerScenario is a --run pattern that takes each scenario once: a plain scenario, or an
-// outline's first row.
-const onePerScenario = `^[^/]+/[^/]+(/row 1)?$`
-
 // TestStartingPointsRunRedThenGreen: each starting point runs as written and fails every
 // scenario, saying what is not implemented; filled in with a right solution from
-// testdata/solutions, it passes every scenario. The Python and JavaScript ones run each
-// scenario once, the first row of an outline standing for the rest (onePerScenario): a row
-// more takes the adapter down no path the first has not; the Go ones run every row.
+// testdata/solutions, it passes every scenario.
 func TestStartingPointsRunRedThenGreen(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: runs every scenario of both katas in Python, JavaScript and Go, twice, which takes a minute; the plain pass runs it")
@@ -515,7 +537,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 		for _, k := range []struct {
 			name  string
 			count int
-		}{{"mastermind", 19}, {"tictactoe", 9}} {
+		}{{"mastermind", 47}, {"tictactoe", 31}} {
 			t.Run(s.lang+"/"+k.name, func(t *testing.T) {
 				t.Parallel()
 				bin := interpreter(t, s.interpreter)
@@ -524,7 +546,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 				require.Zero(t, status, errOut)
 				adapter := filepath.Join(dir, s.adapter)
 
-				out, errOut, status := kataCmd("run", k.name, "--run", onePerScenario, "--", bin, adapter)
+				out, errOut, status := kataCmd("run", k.name, "--", bin, adapter)
 				assert.Equal(t, 1, status, errOut)
 				firstRedRun(t, out, k.name, k.count, 30)
 				assert.NotContains(t, out, "standard error", "the starting point does not crash")
@@ -550,7 +572,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 					assert.Regexp(t, "Traceback|TypeError", out, "the learner's bug with its stack")
 				}
 				require.NoError(t, os.WriteFile(filepath.Join(dir, k.name+"."+s.ext), solution, 0o644))
-				out, errOut, status = kataCmd("run", k.name, "--run", onePerScenario, "--", bin, adapter)
+				out, errOut, status = kataCmd("run", k.name, "--", bin, adapter)
 				assert.Zero(t, status, out+errOut)
 				assert.Equal(t, fmt.Sprintf("%s: all %d scenarios passed\n", k.name, k.count), out)
 			})

@@ -155,6 +155,14 @@ func (t *tail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// reset forgets what was written, for a new scenario's.
+func (t *tail) reset() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Reset()
+	t.cut = false
+}
+
 func (t *tail) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -9,43 +9,51 @@ import (
 // protocolCommon is the part of the protocol both katas share.
 const protocolCommon = `The katas protocol, version 1
 
-kata run starts your program once for each scenario, so that nothing of one scenario leaks
-into the next, and talks to it over its standard input and output: one JSON object a line
-each way. Its standard error is yours: the runner shows its end when something goes wrong.
+kata run starts your program once and plays the scenarios through it, one after another, and
+talks to it over its standard input and output: one JSON object a line each way. Its
+standard error is yours: the runner shows its end when something goes wrong.
 
 1. Your program first writes a greeting that names the protocol, its version and the kata:
 
        {"protocol": "katas", "version": 1, "kata": "KATA"}
 
-2. Then it reads requests, one a line, each with an "id" (1, 2, 3, …) and an "op", and writes
-   one reply a line, in order, with the request's "id". A reply carries the result, or
-   "error" with your implementation's message when it refuses the request, as when a guess
-   has the wrong width. Fields may come in any order; keys are written as here, in lower
-   case, and keys the runner does not know are ignored. The error "not implemented" says an
-   operation is not written yet: it fails the scenario, and never counts as a refusal.
+2. Then it reads requests, one a line, each with an "id" (1, 2, 3, … for as long as it runs)
+   and an "op", and writes one reply a line, in order, with the request's "id". A reply
+   carries the result, or "error" with your implementation's message when it refuses the
+   request, as when a guess has the wrong width. Fields may come in any order; keys are
+   written as here, in lower case, and keys the runner does not know are ignored. The error
+   "not implemented" says an operation is not written yet: it fails the scenario, and never
+   counts as a refusal.
 
    Flush each line as you write it: Python's print(..., flush=True), Node's console.log,
    Go's fmt.Println to os.Stdout. A reply left in a buffer never reaches the runner, which
    waits for it until the time limit and fails the scenario.
 
-3. When the scenario ends the runner closes your program's input: exit then, with status 0.
+3. Each scenario begins with a request that starts afresh — a new game, a board to classify
+   — so a program need keep nothing of one scenario for the next: a new game replaces the
+   last. Scenarios follow one another with no word between them.
+
+4. When the run ends the runner closes your program's input: exit then, with status 0.
 `
 
 // protocolChecks is what the runner checks, the same for both katas.
 const protocolChecks = `
 What the runner checks
 
-- A fresh process for each scenario. The program starts at a scenario's first request, in a
-  process group of its own, and its input is closed at the scenario's end; nothing of one
-  scenario can leak into the next. When the scenario ends the runner ends the whole group:
-  whatever the program started — the real program behind a wrapper such as bash, npm or go
-  run, a child left behind — ends with it. (So on Linux and the other Unixes; on Windows the
-  runner ends the program alone.)
+- One process for the run. The program starts at the first scenario's first request, in a
+  process group of its own. After a scenario in which it crashed, hung or wrote what is no
+  reply, the runner ends it and starts it afresh for the next scenario, so that a failure
+  stays that scenario's alone; kata run --isolate starts it afresh for every scenario. When
+  the runner ends a program it ends the whole group: whatever the program started — the real
+  program behind a wrapper such as bash, npm or go run, a child left behind — ends with it.
+  (So on Linux and the other Unixes; on Windows the runner ends the program alone.)
 - A time limit for each reply (kata run --timeout, 5 seconds by default). A program that
   hangs is ended, and the scenario fails saying which request went unanswered.
-- An exit after the last reply. Once its input is closed the program must exit within the
-  time limit, with status 0, having written nothing more: a program still running, or that
-  wrote after its last reply, fails the scenario ("After the last step").
+- Nothing after a scenario's last reply, and an exit at the end. Output between scenarios,
+  or an exit, fails the scenario before it ("After the last step"). Once its input is closed
+  the program must exit within the time limit, with status 0, having written nothing more: a
+  program still running, or that wrote after its last reply, fails the run's last scenario
+  (each scenario, with --isolate).
 - Every line is a reply. Anything else on standard output — a debugging print, a reply
   without an "id", a reply to a request never sent, a second reply to an earlier one, a
   line longer than 64 KiB — fails the scenario with what the program wrote, quoted and cut

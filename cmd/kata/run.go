@@ -29,6 +29,7 @@ type runFlags struct {
 	timeout time.Duration
 	list    bool
 	watch   bool
+	isolate bool // a fresh program for every scenario
 	session bool // start a new session in the log
 }
 
@@ -41,6 +42,7 @@ func runFlagSet(r *runFlags) *flag.FlagSet {
 	fs.Bool("v", false, "short for --verbose")
 	fs.BoolVar(&r.list, "list", false, "the scenarios, one a line, as --run takes them; runs nothing")
 	fs.BoolVar(&r.watch, "watch", false, "run again each time a file under this folder is saved; Ctrl-C ends it")
+	fs.BoolVar(&r.isolate, "isolate", false, "start the program afresh for every scenario, rather than once for the run")
 	fs.BoolVar(&r.session, "new-session", false, "start a new session in the log (kata init does too)")
 	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time your program has for each reply, a duration `D`")
 	return fs
@@ -52,7 +54,7 @@ func runFlagsHelp() string {
 	fs := runFlagSet(&runFlags{})
 	var b strings.Builder
 	// In the order a person meets them; -v goes with --verbose.
-	for _, name := range []string{"list", "watch", "verbose", "run", "tags", "format", "random", "stop-on-failure", "new-session", "timeout"} {
+	for _, name := range []string{"list", "watch", "verbose", "run", "tags", "format", "random", "stop-on-failure", "isolate", "new-session", "timeout"} {
 		f := fs.Lookup(name)
 		value, help := flag.UnquoteUsage(f)
 		left := "  --" + name
@@ -192,6 +194,8 @@ func (c cli) runKata(args []string) int {
 func (c cli) once(r runFlags, startSession bool) int {
 	k := r.kata
 	cannotRun := c.runnable(r.argv[0])
+	prog := &program{ctx: c.ctx, dir: c.dir, kata: k.Name, argv: r.argv, timeout: r.timeout, isolate: r.isolate}
+	defer prog.end()
 	outcome, err := engine.Run(k, r.opts, engine.Frontend{
 		Flag: "--",
 		Each: func(_ engine.Scenario, do func(engine.Output)) {
@@ -199,8 +203,8 @@ func (c cli) once(r runFlags, startSession bool) int {
 				do(printer{c.stdout, c.color})
 			}
 		},
-		Start: func(engine.Scenario) engine.Instance {
-			sess := newSession(c.ctx, c.dir, k.Name, r.argv, r.timeout)
+		Start: func(_ engine.Scenario, last bool) engine.Instance {
+			sess := &session{program: prog, last: last}
 			return engine.Instance{
 				Steps:  func(sc *godog.ScenarioContext) { k.Remote(sc, sess) },
 				Check:  sess.check,

@@ -25,30 +25,56 @@ const (
 // before: the pipe may still hold it, or a child may hold the pipe open with nothing more.
 const exitGrace = 100 * time.Millisecond
 
-// session is one scenario's conversation with the program under test, the kata.Conn that the
-// kata's remote seam calls through. The program starts at the first request and stops when the
-// scenario ends, so that nothing of one scenario can leak into the next.
-type session struct {
+// program is the program under test as one run keeps it: a process that plays scenario after
+// scenario (each begins with a request that starts afresh, new or classify), started at the
+// first request, and anew for the scenario after one in which the conversation broke — or,
+// isolated, for every scenario.
+type program struct {
 	ctx     context.Context
 	dir     string
 	kata    string
 	argv    []string
 	timeout time.Duration
+	isolate bool // a fresh process for every scenario
 
-	p       *process
-	sent    int             // requests sent; the next one's id is sent+1
+	running *process // the process kept for the next scenario; nil when there is none
+	sent    int      // requests sent to it; the next one's id is sent+1
+}
+
+// drop ends p, and forgets it if it is the process kept for the next scenario.
+func (g *program) drop(p *process) {
+	p.kill()
+	if g.running == p {
+		g.running = nil
+	}
+}
+
+// end ends the process kept for a next scenario, if there is one: a run is over.
+func (g *program) end() {
+	if g.running != nil {
+		g.drop(g.running)
+	}
+}
+
+// session is one scenario's conversation with the program under test, the kata.Conn that the
+// kata's remote seam calls through.
+type session struct {
+	*program
+	last bool // the run's last scenario: the program's input is closed at its end
+
+	p       *process        // the process of this scenario's conversation, once it has begun
 	lastReq string          // the last request, for messages
 	broken  *kata.StepError // why the conversation broke, and of which kind; the scenario fails with it
 }
 
-func newSession(ctx context.Context, dir, kata string, argv []string, timeout time.Duration) *session {
-	return &session{ctx: ctx, dir: dir, kata: kata, argv: argv, timeout: timeout}
-}
-
-// stderr is the end of what the program wrote to standard error, as it wrote it.
+// stderr is the end of what the program wrote to standard error during the scenario, as it
+// wrote it.
 func (s *session) stderr() string {
 	if s.p == nil {
 		return ""
+	}
+	if s.running == s.p {
+		return s.p.stderr.String() // it runs on, for the next scenario
 	}
 	select {
 	case <-s.p.copied:
@@ -92,7 +118,7 @@ func (s *session) fail(kind kata.Kind, format string, args ...any) error {
 	if s.broken == nil {
 		msg := fmt.Sprintf(format, args...)
 		if s.p != nil {
-			s.p.kill()
+			s.drop(s.p)
 			select {
 			case <-s.p.copied:
 			case <-time.After(time.Second): // a process outside the group holds it
@@ -111,13 +137,19 @@ func indent(s string) string {
 	return "    " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n    ")
 }
 
-// start runs the program and reads its greeting.
+// start begins the scenario's conversation: with the process the last scenario left running,
+// or with a new one, whose greeting it reads.
 func (s *session) start() error {
+	if s.running != nil && !s.isolate {
+		s.p = s.running
+		s.p.stderr.reset()
+		return nil
+	}
 	p, err := startProcess(s.ctx, s.dir, s.argv)
 	if err != nil {
 		return s.setUp("Check the command after --.", "could not start %s: %v", brief.Quote(strings.Join(s.argv, " ")), err)
 	}
-	s.p = p
+	s.p, s.running, s.sent = p, p, 0
 	line, err := s.read("its greeting")
 	if err != nil {
 		s.giveUp(fmt.Sprintf("Check that the program starts and greets the runner first: what it printed says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", s.kata, s.kata))
@@ -251,18 +283,27 @@ func (s *session) Call(op string, fields map[string]any) (kata.Reply, error) {
 	return r, nil
 }
 
-// close ends the scenario's conversation: it closes the program's input, waits for the
-// program to exit, and says what went wrong — the program still running, writing after its
-// last reply, or exiting with a status other than 0 — then ends the program's process group,
-// and with it whatever the program left behind.
+// close ends the scenario's conversation. Between scenarios the process runs on, for the
+// next (between says what went wrong); after the run's last scenario, or each scenario when
+// isolated, it closes the program's input, waits for the program to exit, and says what went
+// wrong — the program still running, writing after its last reply, or exiting with a status
+// other than 0 — then ends the program's process group, and with it whatever the program
+// left behind.
 func (s *session) close() error {
+	if s.p == nil && s.last && s.running != nil {
+		s.p = s.running // the last scenario asked nothing, but the run's program must end well
+	}
 	if s.p == nil {
 		return nil
 	}
-	defer s.p.kill()
 	if s.broken != nil {
+		s.drop(s.p)
 		return nil
 	}
+	if !s.last && !s.isolate {
+		return s.between()
+	}
+	defer s.drop(s.p)
 	_ = s.p.stdin.Close()
 	timer := time.NewTimer(s.timeout)
 	defer timer.Stop()
@@ -310,6 +351,26 @@ wait:
 		return s.fail(kata.Wrong, "the program wrote more than it was asked: %s", extra)
 	case s.p.crashed():
 		return s.fail(kata.Wrong, "the program %s at the end of its input", s.p.exit())
+	}
+	return nil
+}
+
+// between checks, at the end of a scenario after which the process runs on for the next, that
+// the program wrote nothing it was not asked for and is still running.
+func (s *session) between() error {
+	select {
+	case l, ok := <-s.p.lines:
+		if !ok {
+			return s.fail(kata.Crash, "the program closed its output after its last reply, before the next scenario")
+		}
+		if l.err != nil {
+			return s.fail(kata.Wrong, "the program wrote more than it was asked: %v", l.err)
+		}
+		return s.fail(kata.Wrong, "the program wrote more than it was asked: %s", brief.Quote(l.text))
+	default:
+	}
+	if s.p.hasExited() {
+		return s.fail(kata.Crash, "the program %s after its last reply, before the next scenario", s.p.exit())
 	}
 	return nil
 }

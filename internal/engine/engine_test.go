@@ -362,7 +362,7 @@ func (f *fakeFrontend) frontend() Frontend {
 				do(f)
 			}
 		},
-		Start: func(Scenario) Instance { return Instance{Steps: countingSteps} },
+		Start: func(Scenario, bool) Instance { return Instance{Steps: countingSteps} },
 		Log:   func(line string) { f.shown = append(f.shown, line) },
 		Rerun: func(s Scenario) string { return "rerun " + s.Path() },
 	}

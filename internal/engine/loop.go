@@ -19,9 +19,10 @@ type Frontend struct {
 	// Each runs scenario s within the front end's own frame (go test: a subtest) by calling
 	// do once, with where to show it; or leaves s out by not calling do (go test -run).
 	Each func(s Scenario, do func(Output))
-	// Start starts the implementation for one scenario: in process for go test, a program
-	// for the kata command.
-	Start func(Scenario) Instance
+	// Start starts the implementation for one scenario — in process for go test, a program
+	// for the kata command — and says whether it is the run's last, after which the
+	// implementation may be ended for good.
+	Start func(s Scenario, last bool) Instance
 	// Log shows a line of the run's own: the seed of a random order, the reports written,
 	// the summary.
 	Log func(string)
@@ -144,7 +145,7 @@ func Run(k kata.Kata, opts Options, fe Frontend) (Outcome, error) {
 	}
 	for i, s := range selected {
 		fe.Each(s, func(out Output) {
-			r := Play(s, fe.Start(s))
+			r := Play(s, fe.Start(s, i == len(selected)-1))
 			o.Results = append(o.Results, r)
 			switch {
 			case !r.Passed() && opts.Verbose:

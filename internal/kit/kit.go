@@ -40,7 +40,7 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 	outcome, err := engine.Run(k, opts, engine.Frontend{
 		Flag:  "-" + flagPrefix,
 		Each:  each,
-		Start: func(engine.Scenario) engine.Instance { return engine.Instance{Steps: steps} },
+		Start: func(engine.Scenario, bool) engine.Instance { return engine.Instance{Steps: steps} },
 		Log:   func(line string) { t.Log("\n" + line) },
 		Rerun: func(s engine.Scenario) string {
 			return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))

@@ -19,7 +19,7 @@ func TestATinyKataThroughTheKit(t *testing.T) {
 	t.Chdir(t.TempDir())
 	t.Setenv("KATA_LOG", "1")
 	kit.Run(t, tally.Kata(), func(sc *godog.ScenarioContext) {
-		tally.Initialize(sc, func() tally.Tally { return &tally.Counter{} })
+		tally.Initialize(sc, func() (tally.Tally, error) { return &tally.Counter{}, nil })
 	})
 	entries, err := engine.ReadLog(".")
 	require.NoError(t, err)

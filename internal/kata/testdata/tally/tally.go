@@ -30,21 +30,25 @@ func Kata() kata.Kata {
 		Summary:  "a running total, the tests' own kata",
 		Features: features,
 		Files:    []string{"tally.feature"},
-		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { Initialize(sc, func() Tally { return remote{conn} }) },
+		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { Initialize(sc, remoteTally(conn)) },
 		Protocol: `
 Tally requests
 
-    {"id": 1, "op": "add", "n": 2}     reply {"id": 1, "total": 2}
-    {"id": 2, "op": "total"}           reply {"id": 2, "total": 2}
+    {"id": 1, "op": "new"}             reply {"id": 1}: a new tally, of 0
+    {"id": 2, "op": "add", "n": 2}     reply {"id": 2, "total": 2}
+    {"id": 3, "op": "total"}           reply {"id": 3, "total": 2}
 `,
 		OneRow: "Tally/Adding up$",
 	}
 }
 
 // Initialize registers the tally steps, played against the tallies newTally makes.
-func Initialize(sc *godog.ScenarioContext, newTally func() Tally) {
+func Initialize(sc *godog.ScenarioContext, newTally func() (Tally, error)) {
 	var t Tally
-	sc.Step(`^a new tally$`, func() { t = newTally() })
+	sc.Step(`^a new tally$`, func() (err error) {
+		t, err = newTally()
+		return err
+	})
 	sc.Step(`^I add (\d+)$`, func(n int) error { return t.Add(n) })
 	sc.Step(`^the tally should be (\d+)$`, func(want int) error {
 		if got := t.Total(); got != want {
@@ -52,6 +56,21 @@ func Initialize(sc *godog.ScenarioContext, newTally func() Tally) {
 		}
 		return nil
 	})
+}
+
+// remoteTally makes a tally in the program under test: each scenario begins with "new", as the
+// protocol asks of a kata, so that one program can play scenario after scenario.
+func remoteTally(conn kata.Conn) func() (Tally, error) {
+	return func() (Tally, error) {
+		rep, err := conn.Call("new", nil)
+		if err != nil {
+			return nil, err
+		}
+		if msg, ok := rep.Refusal(); ok {
+			return nil, errors.New(msg)
+		}
+		return remote{conn}, nil
+	}
 }
 
 // remote is a tally in the program under test.

@@ -6,6 +6,8 @@ print(json.dumps({"protocol": "katas", "version": 1, "kata": "tally"}), flush=Tr
 total = 0
 for line in sys.stdin:
     req = json.loads(line)
+    if req["op"] == "new":
+        total = 0
     if req["op"] == "add":
         total += req["n"]
     print(json.dumps({"id": req["id"], "total": total + off}), flush=True)
