@@ -124,6 +124,7 @@ func (m *module) game(wrong bool) {
 // TestReadmeRecipe builds the README's recipe, as the README writes it, in a new module, and
 // runs its commands against a right game and a wrong one.
 func TestReadmeRecipe(t *testing.T) {
+	t.Parallel() // it waits on go commands: beside the package's other tests
 	if testing.Short() {
 		t.Skip("-short: builds a new module and runs go test in it, which takes seconds; the plain pass runs it")
 	}
@@ -144,12 +145,16 @@ func TestReadmeRecipe(t *testing.T) {
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(m.Dir, "acceptance_test.go"), []byte(r.testFile), 0o644))
 
-	// Every command of the README passes with a right game.
+	// Every command of the README passes with a right game (all at once: they are
+	// independent, and each links a test binary).
+	var cmds [][]string
 	for _, cmd := range r.run {
 		args := words(cmd)
 		require.Equal(t, "go", args[0], cmd)
-		out, ok := m.try(args[1:]...)
-		assert.True(t, ok, "%s:\n%s", cmd, out)
+		cmds = append(cmds, args[1:])
+	}
+	for i, ran := range m.TryAll(cmds...) {
+		assert.True(t, ran.OK, "%s:\n%s", r.run[i], ran.Out)
 	}
 	// The flags do what the README says; a test binary, built once for each game, runs them
 	// as go test would.
@@ -278,6 +283,7 @@ func TestTicTacToe(t *testing.T) {
 // examples do, runs the kit without a panic; the kit reads godog's flags, and the reports of
 // both katas are written, neither over the other.
 func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
+	t.Parallel() // it waits on go commands: beside the package's other tests
 	if testing.Short() {
 		t.Skip("-short: builds a new module and runs go test in it, which takes seconds; the plain pass runs it")
 	}

@@ -16,9 +16,10 @@ import (
 // TestHostilePrograms: programs that break the protocol in ways a plain child process would
 // hide each fail their scenarios with an accurate message, and leave no process behind.
 func TestHostilePrograms(t *testing.T) {
+	t.Parallel() // it waits on time limits, builds or interpreters: beside the rest
 	bash, err := exec.LookPath("bash")
 	require.NoError(t, err)
-	for _, tt := range []struct {
+	cases := []struct {
 		name string
 		argv func(marker string) []string
 		want string // in each failed scenario
@@ -39,12 +40,19 @@ func TestHostilePrograms(t *testing.T) {
 		{"a crash with a child holding standard output", func(m string) []string {
 			return []string{impl, "-misbehave", "child-crash", "-starts", m}
 		}, "the program exited with status 2 before its reply to request 2", false},
-	} {
+	}
+	markers := make([]string, len(cases))
+	runs := make([][]string, len(cases))
+	for i, tt := range cases {
+		markers[i] = filepath.Join(t.TempDir(), "starts")
+		// What a program does once its input is closed happens at each scenario's end, isolated.
+		runs[i] = append([]string{"run", "mastermind", "-v", "--isolate", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--"}, tt.argv(markers[i])...)
+	}
+	results := concurrently(runs)
+	for i, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			marker := filepath.Join(t.TempDir(), "starts")
-			// What a program does once its input is closed happens at each scenario's end, isolated.
-			out, errOut, status := kataCmd(append([]string{"run", "mastermind", "-v", "--isolate", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$", "--"}, tt.argv(marker)...)...)
+			marker := markers[i]
+			out, errOut, status := results[i].out, results[i].errOut, results[i].status
 			if tt.pass {
 				assert.Zero(t, status, out+errOut)
 				assert.Equal(t, "mastermind: all 2 scenarios passed\n", out)
@@ -75,12 +83,10 @@ func TestRepliesAsTheProtocolWritesThem(t *testing.T) {
 // TestTerminatedMidRun: kata terminated while a program hangs behind a wrapper ends the
 // program's whole process group before it exits.
 func TestTerminatedMidRun(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "kata")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	t.Parallel() // it waits on time limits, builds or interpreters: beside the rest
 	marker := filepath.Join(t.TempDir(), "starts")
-	cmd := exec.Command(bin, "run", "mastermind", "--timeout", "60s", "--", "bash", "-c", impl+" -misbehave hang -starts "+marker+"; true")
+	cmd := exec.Command(os.Args[0], "run", "mastermind", "--timeout", "60s", "--", "bash", "-c", impl+" -misbehave hang -starts "+marker+"; true")
+	cmd.Env = append(os.Environ(), asKata+"=1") // the test binary, as the kata program
 	cmd.Dir = t.TempDir()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -95,7 +101,7 @@ func TestTerminatedMidRun(t *testing.T) {
 	time.Sleep(200 * time.Millisecond) // at request 2, hanging
 	require.NotEmpty(t, running(t, marker), "the program is running")
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var exit *exec.ExitError
 	require.ErrorAs(t, err, &exit, "kata ends with a status other than 0")
 	assert.Contains(t, stderr.String(), "kata run: stopped; every program it started has ended")

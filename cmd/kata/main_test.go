@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -35,7 +36,15 @@ func run(args []string, stdout, stderr io.Writer, color bool) int {
 	return cli{ctx: context.Background(), stdout: stdout, stderr: stderr, color: color, self: "kata", dir: work, now: time.Now, katas: katas.All()}.run(args)
 }
 
+// asKata, set in the environment, makes the test binary the kata program itself, for tests
+// that need it as a process of its own (to signal it) without building it again.
+const asKata = "KATAS_TEST_BINARY_IS_KATA"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(asKata) == "1" {
+		main()
+		return
+	}
 	dir, err := os.MkdirTemp("", "kata-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -255,15 +264,38 @@ func TestRunFailsWhatABugBreaks(t *testing.T) {
 	assert.Len(t, failed(out), 14)
 }
 
+// result is what one run of the program wrote, and its exit status.
+type result struct {
+	out, errOut string
+	status      int
+}
+
+// concurrently runs the program with each set of arguments at once, and returns how each run
+// went, in order: runs that mostly wait on time limits, which go test's -parallel (as many as
+// the cores) would queue two at a time.
+func concurrently(runs [][]string) []result {
+	results := make([]result, len(runs))
+	var wg sync.WaitGroup
+	for i, args := range runs {
+		wg.Go(func() {
+			out, errOut, status := kataCmd(args...)
+			results[i] = result{out, errOut, status}
+		})
+	}
+	wg.Wait()
+	return results
+}
+
 // TestRunMisbehavingPrograms: a program that breaks the protocol fails the scenario with a
 // message that says how, showing what it printed and the end of its standard error, within
 // the time limit; the run goes on to the next scenario.
 func TestRunMisbehavingPrograms(t *testing.T) {
+	t.Parallel() // it waits on time limits, builds or interpreters: beside the rest
 	setUp := map[string]bool{"silent": true, "greeting": true}
 	// What a program does once its input is closed happens, with one process for the run, at
 	// the run's end; isolated, at each scenario's.
 	atEnd := map[string]bool{"extra": true, "linger": true}
-	for _, tt := range []struct {
+	cases := []struct {
 		mode string
 		want []string
 	}{
@@ -280,14 +312,19 @@ func TestRunMisbehavingPrograms(t *testing.T) {
 		{"greeting", []string{`its first line was not a greeting: "{\"id\":1}"; want {"protocol": "katas", "version": 1, "kata": "mastermind"}`}},
 		{"extra", []string{"failed: After the last step", `the program wrote more than it was asked: "{\"id\":99,\"note\":\"goodbye\"}"`}},
 		{"linger", []string{"the program did not exit within 1s of the end of its input"}},
-	} {
+	}
+	runs := make([][]string, len(cases))
+	for i, tt := range cases {
+		runs[i] = []string{"run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$"}
+		if atEnd[tt.mode] {
+			runs[i] = append(runs[i], "--isolate")
+		}
+		runs[i] = append(runs[i], "--", impl, "-misbehave", tt.mode)
+	}
+	results := concurrently(runs)
+	for i, tt := range cases {
 		t.Run(tt.mode, func(t *testing.T) {
-			t.Parallel()
-			args := []string{"run", "mastermind", "-v", "--timeout", "1s", "--run", "Joining the game$|Making a guess/row 1$"}
-			if atEnd[tt.mode] {
-				args = append(args, "--isolate")
-			}
-			out, errOut, status := kataCmd(append(args, "--", impl, "-misbehave", tt.mode)...)
+			out, errOut, status := results[i].out, results[i].errOut, results[i].status
 			assert.Equal(t, 1, status, out+errOut)
 			scenarios := []string{"Joining the game (mastermind.feature:6)", "Making a guess, row 1 (mastermind.feature:23)"}
 			if setUp[tt.mode] {
@@ -530,6 +567,7 @@ var starters = []struct {
 // scenario, saying what is not implemented; filled in with a right solution from
 // testdata/solutions, it passes every scenario.
 func TestStartingPointsRunRedThenGreen(t *testing.T) {
+	t.Parallel() // it waits on time limits, builds or interpreters: beside the rest
 	if testing.Short() {
 		t.Skip("-short: runs every scenario of both katas in Python, JavaScript and Go, twice, which takes a minute; the plain pass runs it")
 	}

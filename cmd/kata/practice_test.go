@@ -87,6 +87,7 @@ func (c *clock) now() time.Time { return c.t }
 // TestLog: every run adds its light to the folder's log, and kata log shows this session's
 // runs, how long it took to green, and how the kata's sessions here compare.
 func TestLog(t *testing.T) {
+	t.Parallel() // it waits on time limits, builds or interpreters: beside the rest
 	dir := t.TempDir()
 	clk := &clock{time.Date(2026, 11, 28, 9, 0, 0, 0, time.Local)}
 	var out bytes.Buffer

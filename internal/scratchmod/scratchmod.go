@@ -4,10 +4,13 @@ package scratchmod
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -51,15 +54,49 @@ func New(t testing.TB, dir, path string) *Module {
 // Try runs the go command in the module and returns its output and whether it succeeded.
 func (m *Module) Try(args ...string) (string, bool) {
 	m.t.Helper()
+	out, ok, err := m.goCommand(args)
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	return out, ok
+}
+
+// Ran is how one go command of TryAll went.
+type Ran struct {
+	Out string
+	OK  bool
+}
+
+// TryAll runs go commands in the module at once, each with its arguments, and returns how
+// each went, in order: for commands that do not depend on one another, so that their links
+// share the cores.
+func (m *Module) TryAll(cmds ...[]string) []Ran {
+	m.t.Helper()
+	ran := make([]Ran, len(cmds))
+	errs := make([]error, len(cmds))
+	var wg sync.WaitGroup
+	for i, args := range cmds {
+		wg.Go(func() { ran[i].Out, ran[i].OK, errs[i] = m.goCommand(args) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		m.t.Fatal(err)
+	}
+	return ran
+}
+
+// goCommand runs the go command in the module: its output, whether it succeeded, and an error
+// when it could not run at all.
+func (m *Module) goCommand(args []string) (string, bool, error) {
 	cmd := exec.Command("go", args...)
 	cmd.Dir, cmd.Env = m.Dir, m.env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	if _, exit := err.(*exec.ExitError); err != nil && !exit {
-		m.t.Fatalf("go %s: %v", strings.Join(args, " "), err)
+		return "", false, fmt.Errorf("go %s: %w", strings.Join(args, " "), err)
 	}
-	return out.String(), err == nil
+	return out.String(), err == nil, nil
 }
 
 // Go runs the go command in the module and fails the test if it fails.
