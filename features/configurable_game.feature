@@ -55,6 +55,30 @@ Feature: Configurable mastermind
       | 8       | 5     | 10    | 8 7 6 5 4       | 8 7 6 5 4       | 5     | 0     | won      |
       | 2       | 1     | 1     | 2               | 1               | 0     | 0     | lost     |
       | 10      | 6     | 3     | 10 9 10 9 1 1   | 9 10 9 10 1 2   | 1     | 4     | continue |
+      | 7       | 4     | 10    | 7 7 1 2         | 1 7 7 3         | 1     | 2     | continue |
+      | 9       | 5     | 10    | 9 1 9 1 9       | 1 9 1 9 1       | 0     | 4     | continue |
+      | 5       | 5     | 10    | 1 2 3 4 5       | 5 4 3 2 1       | 1     | 4     | continue |
+      | 3       | 3     | 10    | 2 2 3           | 3 2 2           | 1     | 2     | continue |
+
+  @scoring
+  Scenario Outline: Repeated colours, each peg counted once
+    A black peg for each place where the codes agree; then, among the other pegs, a white one
+    for each colour they share, as often as both hold it. A peg is counted once, black or
+    white, and a black one is never counted again.
+    Given a game of 6 colours, 4 pegs and 10 turns
+    And the challenger picked "<Secret>"
+    When I guess "<Guess>"
+    Then the score should be <Black> black and <White> white
+    Examples:
+      | Secret  | Guess   | Black | White |
+      | 1 1 1 1 | 1 1 2 1 | 3     | 0     |
+      | 1 1 2 2 | 2 2 1 1 | 0     | 4     |
+      | 5 5 6 6 | 6 6 5 5 | 0     | 4     |
+      | 1 2 3 4 | 1 1 1 1 | 1     | 0     |
+      | 1 1 1 2 | 1 2 2 1 | 1     | 2     |
+      | 4 4 4 1 | 1 4 1 1 | 2     | 0     |
+      | 2 2 1 1 | 2 1 2 2 | 1     | 2     |
+      | 1 2 1 2 | 2 2 2 2 | 2     | 0     |
 
   @turns
   Scenario: A wrong guess with no turns left loses
@@ -156,3 +180,14 @@ Feature: Configurable mastermind
     And I guess "3 2 3 5"
     Then the grade should be "won"
     And I should have 0 turns left
+
+  @scoring @property
+  Scenario: The scoring rule holds for many codes
+    Every pair of codes of a small game, and thousands of pairs of the classic game and of a
+    wider one, rich in repeated colours, each scored on a new game against the rule counted
+    plainly. A pair scored otherwise is shrunk to the fewest pegs and colours that still
+    fail, and shown as an example row to paste into "Other colours, widths and turns".
+    When I score every pair of codes of 3 colours and 3 pegs
+    And I score 2000 pairs of codes of 6 colours and 4 pegs, rich in repeated colours
+    And I score 1000 pairs of codes of 10 colours and 6 pegs, rich in repeated colours
+    Then every score should be as the rule gives it

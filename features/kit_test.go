@@ -2,7 +2,11 @@ package features_test
 
 import (
 	"errors"
+	"fmt"
+	"maps"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/features"
+	"github.com/deliberate-practice/katas/features/testdata/wrong"
 	"github.com/deliberate-practice/katas/internal/engine"
 	katapkg "github.com/deliberate-practice/katas/internal/kata"
 	mastermindkata "github.com/deliberate-practice/katas/internal/kata/mastermind"
@@ -32,6 +37,8 @@ type lies struct {
 	turnsStuck       bool // TurnsLeft never counts down
 	guessesZero      bool // Guesses is always 0
 	turnsAfterWin    bool // TurnsLeft still counts the turns a won game did not use
+
+	scorer wrong.Scorer // scores the guesses, when not nil: one of the wrong scorers
 }
 
 // plainGame is a Mastermind written for these tests apart from the mastermind package, right
@@ -88,6 +95,9 @@ func (g *plainGame) Score(guess []int) (string, int, int, error) {
 			white++
 			left[c]--
 		}
+	}
+	if g.scorer != nil {
+		black, white = g.scorer(g.secret, guess)
 	}
 	g.guesses++
 	if !g.turnsStuck {
@@ -221,6 +231,43 @@ func TestADuplicateBugFailsExactlyTheSeedRowsThatCatchIt(t *testing.T) {
 	}
 }
 
+// TestEveryWrongScorerFails: each scorer written wrong the ways people write them
+// (testdata/wrong) fails at least one example and the property scenario, whose message gives
+// the smallest pair it gets wrong as an example row; the row, pasted, catches it.
+func TestEveryWrongScorerFails(t *testing.T) {
+	rowRE := regexp.MustCompile(`\n\s+\| (\d+) \| (\d+) \| 10 \| ([\d ]+) \| ([\d ]+) \| (\d+) \| (\d+) \| (\w+) \|`)
+	for _, name := range slices.Sorted(maps.Keys(wrong.Scorers())) {
+		scorer := wrong.Scorers()[name]
+		t.Run(name, func(t *testing.T) {
+			k := mastermindKata(newPlain(lies{scorer: scorer}))
+			failed := failing(t, k)
+			const property = "Configurable mastermind/The scoring rule holds for many codes"
+			require.Contains(t, failed, property)
+			assert.Greater(t, len(failed), 1, "an example catches it before the property does")
+			t.Logf("%s: %d scenarios fail", name, len(failed))
+			msg := engine.Failure(k.run(scenario(t, k, property)))
+			m := rowRE.FindStringSubmatch(msg)
+			require.NotNil(t, m, "the smallest pair as an example row:\n%s", msg)
+			secret, guess := numbers(m[3]), numbers(m[4])
+			black, white := scorer(secret, guess)
+			assert.NotEqual(t, m[5]+" "+m[6], fmt.Sprint(black, white), "the row catches the scorer:\n%s", msg)
+			assert.LessOrEqual(t, len(secret), 5, "shrunk to a few pegs:\n%s", msg)
+			t.Logf("%s: shrunk to %s", name, strings.TrimSpace(m[0]))
+		})
+	}
+	assert.Empty(t, failing(t, mastermindKata(newPlain(lies{})), "The scoring rule holds for many codes"), "the right scorer passes")
+}
+
+// numbers reads "1 2 3" as numbers.
+func numbers(s string) []int {
+	var out []int
+	for _, f := range strings.Fields(s) {
+		n, _ := strconv.Atoi(f)
+		out = append(out, n)
+	}
+	return out
+}
+
 // scenario finds a scenario by its path.
 func scenario(t *testing.T, k kata, path string) engine.Scenario {
 	t.Helper()
@@ -294,7 +341,50 @@ func TestAClassifierIgnoringTurnOrderFailsTheTurnOrderScenarios(t *testing.T) {
 		names = append(names, strings.Split(f, "/")[1])
 	}
 	names = slices.Compact(names)
-	assert.Equal(t, []string{"Wrong turn order: O started", "Wrong turn order: X went twice", "Play continued after a win", "Boards that play cannot reach"}, names)
+	assert.Equal(t, []string{"Wrong turn order: O started", "Wrong turn order: X went twice", "Play continued after a win", "Boards that play cannot reach", "Every board, as play reaches it"}, names)
+}
+
+// onlyDoubleWins is the classifier every wrong Exercism solution tried had: it refuses a board
+// where both players won, but takes a win followed by the loser's move.
+func onlyDoubleWins(rows []string) (string, error) {
+	s, err := tictactoe.Classify(rows)
+	if errors.Is(err, tictactoe.ErrPlayAfterWin) {
+		b, _ := tictactoe.ParseBoard(rows)
+		wins := 0
+		for _, p := range []byte{'X', 'O'} {
+			if lines(rows, p) {
+				wins++
+			}
+		}
+		if wins < 2 && b.Winner() != tictactoe.Empty {
+			return "win", nil
+		}
+	}
+	return s.String(), err
+}
+
+// lines reports whether p holds a line of three on the rows.
+func lines(rows []string, p byte) bool {
+	at := func(i int) byte { return rows[i/3][i%3] }
+	for _, l := range [8][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}} {
+		if at(l[0]) == p && at(l[1]) == p && at(l[2]) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// TestAWinFollowedByAMoveIsRefused: the classifier that refuses only double wins fails rows of
+// the examples and the property, which shows the board of fewest marks it gets wrong as a row.
+func TestAWinFollowedByAMoveIsRefused(t *testing.T) {
+	k := ticTacToeKata(onlyDoubleWins)
+	failed := failing(t, k)
+	assert.Contains(t, failed, "State of tic-tac-toe/Every board, as play reaches it")
+	assert.GreaterOrEqual(t, len(failed), 3, "the example rows catch it before the property: %q", failed)
+	t.Logf("only double wins refused: %d scenarios fail", len(failed))
+	msg := engine.Failure(k.run(scenario(t, k, "State of tic-tac-toe/Every board, as play reaches it")))
+	assert.Contains(t, msg, `want refused with "Impossible board: game should have ended after the game was won"`, "the reference's message whole")
+	assert.Regexp(t, `As a row of "Boards that play cannot reach":\n\s+\| "[XO ]{3}" \| "[XO ]{3}" \| "[XO ]{3}" \| Impossible board: game should have ended after the game was won \|`, msg)
 }
 
 // TestNotImplementedFailsEveryScenario: an implementation that says "not implemented" to every

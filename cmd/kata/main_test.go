@@ -93,8 +93,8 @@ func TestList(t *testing.T) {
 	require.Zero(t, status, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2, out)
-	assert.Regexp(t, `^mastermind .*new\(num_colors, width, max_turns\).*\(47 scenarios\)$`, lines[0])
-	assert.Regexp(t, `^tictactoe .*ongoing, draw or win.*\(31 scenarios\)$`, lines[1])
+	assert.Regexp(t, `^mastermind .*new\(num_colors, width, max_turns\).*\(60 scenarios\)$`, lines[0])
+	assert.Regexp(t, `^tictactoe .*ongoing, draw or win.*\(34 scenarios\)$`, lines[1])
 }
 
 // TestFeaturesWritesTheFiles: kata features writes each feature file as the kit embeds it,
@@ -207,8 +207,8 @@ func TestCommandLine(t *testing.T) {
 // TestRunPasses: a right implementation passes every scenario of both katas, status 0.
 func TestRunPasses(t *testing.T) {
 	for _, k := range []struct{ name, flag, summary string }{
-		{"mastermind", "mastermind", "mastermind: all 47 scenarios passed"},
-		{"tictactoe", "tictactoe", "tictactoe: all 31 scenarios passed"},
+		{"mastermind", "mastermind", "mastermind: all 60 scenarios passed"},
+		{"tictactoe", "tictactoe", "tictactoe: all 34 scenarios passed"},
 	} {
 		out, errOut, status := kataCmd("run", k.name, "--", impl, "-kata", k.flag)
 		assert.Zero(t, status, out+errOut)
@@ -229,27 +229,35 @@ func TestRunFailsWhatABugBreaks(t *testing.T) {
 			"Making a guess, row 16 (mastermind.feature:38)",
 			"Scoring the worked example, row 1 (configurable_game.feature:17)",
 			"Black pegs take precedence over white ones (configurable_game.feature:31)",
+			"Other colours, widths and turns, row 6 (configurable_game.feature:59)",
+			"Repeated colours, each peg counted once, row 4 (configurable_game.feature:77)",
+			"Repeated colours, each peg counted once, row 5 (configurable_game.feature:78)",
+			"Repeated colours, each peg counted once, row 6 (configurable_game.feature:79)",
+			"Repeated colours, each peg counted once, row 7 (configurable_game.feature:80)",
+			"Repeated colours, each peg counted once, row 8 (configurable_game.feature:81)",
+			"The scoring rule holds for many codes (configurable_game.feature:185)",
 		}},
 		{"mastermind", "late", []string{
 			"Winning a game (mastermind.feature:40)",
 			"Losing a game (mastermind.feature:48)",
-			"Taking more than max turns is not possible (configurable_game.feature:70)",
-			"No guess after a win (configurable_game.feature:79)",
+			"Taking more than max turns is not possible (configurable_game.feature:94)",
+			"No guess after a win (configurable_game.feature:103)",
 		}},
 		{"tictactoe", "message", []string{
 			"Wrong turn order: X went twice (tictactoe.feature:71)",
 			"Boards that play cannot reach, row 3 (tictactoe.feature:128)",
 			"Boards that play cannot reach, row 4 (tictactoe.feature:129)",
+			"Every board, as play reaches it (tictactoe.feature:152)",
 		}},
 		{"tictactoe", "shape", []string{
-			"Boards of the wrong shape, row 1 (tictactoe.feature:140)",
-			"Boards of the wrong shape, row 2 (tictactoe.feature:141)",
-			"Boards of the wrong shape, row 3 (tictactoe.feature:142)",
-			"Boards of the wrong shape, row 4 (tictactoe.feature:143)",
-			"Boards of the wrong shape, row 5 (tictactoe.feature:144)",
+			"Boards of the wrong shape, row 1 (tictactoe.feature:142)",
+			"Boards of the wrong shape, row 2 (tictactoe.feature:143)",
+			"Boards of the wrong shape, row 3 (tictactoe.feature:144)",
+			"Boards of the wrong shape, row 4 (tictactoe.feature:145)",
+			"Boards of the wrong shape, row 5 (tictactoe.feature:146)",
 			// Row 6, "O-O" padded to "O O", is refused for O having started.
-			"Boards of the wrong shape, row 7 (tictactoe.feature:146)",
-			"Boards of the wrong shape, row 8 (tictactoe.feature:147)",
+			"Boards of the wrong shape, row 7 (tictactoe.feature:148)",
+			"Boards of the wrong shape, row 8 (tictactoe.feature:149)",
 		}},
 	} {
 		out, _, status := kataCmd("run", tt.kata, "-v", "--", impl, "-kata", tt.kata, "-bug", tt.bug)
@@ -381,7 +389,7 @@ func TestRunACrashIsNoRefusal(t *testing.T) {
 	assert.Contains(t, out, "mastermind: 0 of 13 scenarios passed, 13 failed:")
 	assert.Equal(t, 13, strings.Count(out, "panic: impl: crashing rather than refusing"), out)
 	out, _, _ = kataCmd("run", "tictactoe", "-v", "--", impl, "-kata", "tictactoe", "-misbehave", "crash-refusing")
-	assert.Contains(t, out, "tictactoe: 13 of 31 scenarios passed, 18 failed:", "the 18 boards to refuse")
+	assert.Contains(t, out, "tictactoe: 13 of 34 scenarios passed, 21 failed:", "the 20 boards to refuse, and every board")
 }
 
 // TestRunAnotherKatasProgram: a program for the other kata fails at its greeting, not by
@@ -394,7 +402,7 @@ Run an adapter for tictactoe: this program is for another kata.
 
 An ongoing game (tictactoe.feature:7), at When I classify the board:
   it greeted as an adapter for the kata "mastermind"; this run is of tictactoe
-`, out, "one message, not 31")
+`, out, "one message, not 34")
 }
 
 // TestRunOptions: the flags choose scenarios, order and reports, as the Go kit's do.
@@ -418,7 +426,7 @@ func TestRunOptions(t *testing.T) {
 	out, _, status = kataCmd("run", "mastermind", "-v", "--stop-on-failure", "--", impl, "-bug", "repeats")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed:")
-	assert.Contains(t, out, "Stopped at the first failure; 37 scenarios did not run.")
+	assert.Contains(t, out, "Stopped at the first failure; 50 scenarios did not run.")
 	assert.Contains(t, out, "To run one again: kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats")
 
 	// Stopped on the one scenario selected, nothing else was left to run.
@@ -439,7 +447,7 @@ func TestRunOptions(t *testing.T) {
 	data, err := os.ReadFile(junit)
 	require.NoError(t, err)
 	require.NoError(t, xml.Unmarshal(data, &report))
-	assert.Equal(t, 47, report.Tests)
+	assert.Equal(t, 60, report.Tests)
 	assert.Equal(t, 4, report.Failures)
 	data, err = os.ReadFile(cucumber)
 	require.NoError(t, err)
@@ -575,7 +583,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 		for _, k := range []struct {
 			name  string
 			count int
-		}{{"mastermind", 47}, {"tictactoe", 31}} {
+		}{{"mastermind", 60}, {"tictactoe", 34}} {
 			t.Run(s.lang+"/"+k.name, func(t *testing.T) {
 				t.Parallel()
 				bin := interpreter(t, s.interpreter)
@@ -619,7 +627,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 	for _, k := range []struct {
 		name  string
 		count int
-	}{{"mastermind", 47}, {"tictactoe", 31}} {
+	}{{"mastermind", 60}, {"tictactoe", 34}} {
 		t.Run("go/"+k.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
@@ -702,7 +710,7 @@ func TestReadmePractiseInAnyLanguage(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, status, "the last command runs the new starting point, which fails")
-	firstRedRun(t, out, "mastermind", 47, 30)
+	firstRedRun(t, out, "mastermind", 60, 30)
 	assert.Equal(t, screen, out, "the README shows the first run as it is")
 	assert.True(t, slices.ContainsFunc(cmds, func(c string) bool { return strings.Contains(c, " init mastermind --lang python") }), "%q", cmds)
 }

@@ -107,6 +107,12 @@ func (s *session) giveUp(todo string) {
 	}
 }
 
+// NotImplemented breaks the conversation for a reply that says op is not written yet
+// (kata.Conn).
+func (s *session) NotImplemented(op string) error {
+	return s.fail(kata.Missing, "%s is not implemented yet", op)
+}
+
 // Broken breaks the conversation for a reply that does not fit its request (kata.Conn).
 func (s *session) Broken(format string, args ...any) error {
 	return s.fail(kata.Wrong, format, args...)
@@ -239,45 +245,86 @@ func (s *session) line(l readLine, what string) (string, error) {
 // error says the conversation broke; a reply's own "error" is the implementation refusing
 // something.
 func (s *session) Call(op string, fields map[string]any) (kata.Reply, error) {
-	if err := s.check(); err != nil {
-		return kata.Reply{}, err
-	}
-	if s.p == nil {
-		if err := s.start(); err != nil {
-			return kata.Reply{}, err
-		}
-	}
-	s.sent++
-	id := s.sent
-	req := map[string]any{"id": id, "op": op}
-	for k, v := range fields {
-		req[k] = v
-	}
-	data, _ := json.Marshal(req) // ints, strings and slices of them
-	s.lastReq = string(data)
-	if _, err := s.p.stdin.Write(append(data, '\n')); err != nil {
-		return kata.Reply{}, s.fail(kata.Crash, "the program stopped reading before request %d %s: %v", id, s.lastReq, err)
-	}
-	line, err := s.read(fmt.Sprintf("its reply to request %d %s", id, s.lastReq))
+	r, err := s.CallAll([]kata.Request{{Op: op, Fields: fields}})
 	if err != nil {
 		return kata.Reply{}, err
 	}
-	r, ok := object(line, s.lastReq)
+	return r[0], nil
+}
+
+// window is how many requests CallAll writes before it reads their replies: few enough that
+// neither pipe fills while the other waits (64 KiB each way).
+const window = 256
+
+// CallAll sends the requests and returns their replies, in order (kata.Conn): a window of
+// them written at once, then their replies read, so that many requests cost few system calls
+// and no wait for each. Its error says the conversation broke.
+func (s *session) CallAll(reqs []kata.Request) ([]kata.Reply, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	if s.p == nil {
+		if err := s.start(); err != nil {
+			return nil, err
+		}
+	}
+	replies := make([]kata.Reply, 0, len(reqs))
+	for len(reqs) > 0 {
+		n := min(window, len(reqs))
+		texts := make([]string, n)
+		var buf []byte
+		for i, rq := range reqs[:n] {
+			req := map[string]any{"id": s.sent + 1 + i, "op": rq.Op}
+			for k, v := range rq.Fields {
+				req[k] = v
+			}
+			data, _ := json.Marshal(req) // ints, strings and slices of them
+			texts[i] = string(data)
+			buf = append(append(buf, data...), '\n')
+		}
+		first := s.sent + 1
+		s.sent += n
+		if _, err := s.p.stdin.Write(buf); err != nil {
+			s.lastReq = texts[0]
+			return nil, s.fail(kata.Crash, "the program stopped reading before request %d %s: %v", first, texts[0], err)
+		}
+		for i := range n {
+			r, err := s.reply(first+i, texts[i])
+			if err != nil {
+				return nil, err
+			}
+			replies = append(replies, r)
+		}
+		reqs = reqs[n:]
+	}
+	return replies, nil
+}
+
+// reply reads the reply to request id, sent as text, and checks that it is one.
+func (s *session) reply(id int, text string) (kata.Reply, error) {
+	s.lastReq = text
+	line, err := s.read(fmt.Sprintf("its reply to request %d %s", id, text))
+	if err != nil {
+		return kata.Reply{}, err
+	}
+	r, ok := object(line, text)
 	if !ok {
-		return kata.Reply{}, s.fail(kata.Wrong, "the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, s.lastReq)
+		return kata.Reply{}, s.fail(kata.Wrong, "the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, text)
 	}
 	got, hasID := r.Int("id")
 	switch {
 	case !hasID:
-		return kata.Reply{}, s.fail(kata.Wrong, "the program replied without an id, %s, to request %d %s", brief.Quote(line), id, s.lastReq)
-	case got < 1 || got > id:
-		return kata.Reply{}, s.fail(kata.Wrong, "the program wrote a reply to a request that was never sent, %s, when request %d %s was waiting", brief.Quote(line), id, s.lastReq)
+		return kata.Reply{}, s.fail(kata.Wrong, "the program replied without an id, %s, to request %d %s", brief.Quote(line), id, text)
+	case got < 1 || got > s.sent:
+		return kata.Reply{}, s.fail(kata.Wrong, "the program wrote a reply to a request that was never sent, %s, when request %d %s was waiting", brief.Quote(line), id, text)
 	case got < id:
-		return kata.Reply{}, s.fail(kata.Wrong, "the program replied twice to request %d: %s came when request %d %s was waiting", got, brief.Quote(line), id, s.lastReq)
+		return kata.Reply{}, s.fail(kata.Wrong, "the program replied twice to request %d: %s came when request %d %s was waiting", got, brief.Quote(line), id, text)
+	case got > id:
+		return kata.Reply{}, s.fail(kata.Wrong, "the program replied to request %d, %s, before request %d %s, which was waiting", got, brief.Quote(line), id, text)
 	}
 	if _, isError := r.Fields["error"]; isError {
 		if _, ok := r.Refusal(); !ok {
-			return kata.Reply{}, s.fail(kata.Wrong, "the program replied with an error that is not a string, %s, to request %d %s", brief.Quote(line), id, s.lastReq)
+			return kata.Reply{}, s.fail(kata.Wrong, "the program replied with an error that is not a string, %s, to request %d %s", brief.Quote(line), id, text)
 		}
 	}
 	return r, nil

@@ -45,6 +45,8 @@ type StepResult struct {
 	Status   Status
 	Err      string // why it did not pass
 	Cause    string // why, without what the step was about: its StepError's Cause, or Err's first line
+	Kind     kata.Kind
+	Template string // the step as the feature writes it, placeholders and all
 	Duration time.Duration
 }
 
@@ -109,7 +111,8 @@ func Play(s Scenario, impl Instance) Result {
 			sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
 				res := StepResult{Step: st.Text, Status: status}
 				if i := len(r.Steps); i < len(s.Steps) {
-					res.Step, res.Line = s.Steps[i].String(), s.Steps[i].Line
+					st := s.Steps[i]
+					res.Step, res.Line, res.Template = st.String(), st.Line, st.Keyword+" "+st.Template
 				}
 				if status != godog.StepSkipped && !stepStart.IsZero() {
 					res.Duration = time.Since(stepStart)
@@ -117,12 +120,14 @@ func Play(s Scenario, impl Instance) Result {
 				stepStart = time.Time{}
 				if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
 					res.Err, res.Cause = stepError(err)
+					res.Kind = kata.KindOf(err)
 					grave(err)
 				}
 				if impl.Check != nil && status != godog.StepSkipped {
 					if cerr := impl.Check(); cerr != nil {
 						res.Status = godog.StepFailed
 						res.Err, res.Cause = stepError(cerr)
+						res.Kind = kata.KindOf(cerr)
 						grave(cerr)
 						r.Steps = append(r.Steps, res)
 						return ctx, cerr
@@ -142,7 +147,7 @@ func Play(s Scenario, impl Instance) Result {
 	if impl.Close != nil {
 		if err := impl.Close(); err != nil && r.Passed() {
 			msg, cause := stepError(err)
-			r.Steps = append(r.Steps, StepResult{Step: "After the last step", Status: godog.StepFailed, Err: msg, Cause: cause})
+			r.Steps = append(r.Steps, StepResult{Step: "After the last step", Status: godog.StepFailed, Err: msg, Cause: cause, Kind: kata.KindOf(err)})
 			grave(err)
 		}
 	}

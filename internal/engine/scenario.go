@@ -41,7 +41,10 @@ type Scenario struct {
 type Step struct {
 	Keyword string // "Given", "When", "Then", "And", "But" or "*"
 	Text    string // `the game should be "win"`
-	Line    int
+	// Template is the step's text as the feature writes it, an outline's placeholders not
+	// filled in: `the score should be <Black> black and <White> white`.
+	Template string
+	Line     int
 	// Its argument, if it has one: a doc string, or a data table's rows.
 	DocString *DocString
 	Table     [][]string
@@ -194,7 +197,7 @@ func parseFeature(file string, data []byte) ([]Scenario, error) {
 		}
 		for _, ps := range p.Steps {
 			st := steps[ps.AstNodeIds[0]]
-			step := Step{Keyword: strings.TrimSpace(st.Keyword), Text: ps.Text, Line: int(st.Location.Line)}
+			step := Step{Keyword: strings.TrimSpace(st.Keyword), Text: ps.Text, Template: st.Text, Line: int(st.Location.Line)}
 			if a := ps.Argument; a != nil && a.DocString != nil {
 				step.DocString = &DocString{Content: a.DocString.Content, MediaType: a.DocString.MediaType, Line: int(st.DocString.Location.Line)}
 			} else if a != nil && a.DataTable != nil {

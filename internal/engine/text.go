@@ -149,9 +149,9 @@ func Screen(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) 
 		}
 		if rest := failed[1:]; len(rest) > 0 {
 			fmt.Fprintf(&b, "\n\n%d more failed:", len(rest))
-			groups := groupByCause(rest)
+			groups := groupFailures(rest)
 			for i, g := range groups {
-				if i == maxGroups {
+				if i >= maxGroups && !g.atStep { // wrong answers are never folded away
 					others := 0
 					for _, g := range groups[i:] {
 						others += len(g.results)
@@ -192,26 +192,48 @@ func firstInFiles(k kata.Kata, results []Result) []Result {
 	return failed
 }
 
-// group is failures of one cause.
+// group is failures that belong together: wrong answers at one step of a feature file, or
+// failures of one cause — a part not written yet, a crash, a program that would not speak.
 type group struct {
-	cause   string
-	steps   []string // the steps that failed, each once, in order
+	atStep  bool     // wrong answers at one step; otherwise failures of one cause
+	label   string   // the step as the feature writes it, or the cause
+	steps   []string // for a cause: the steps that failed, each once, in order
+	causes  []string // for a step: each failure's cause, in order
 	results []Result
 }
 
+// maxExamples is how many of a step's failures its group shows.
+const maxExamples = 2
+
 // String says how many failed, where and why: `45 at When I join the game: new is not
-// implemented yet`.
+// implemented yet`; for wrong answers at one step, the first of them on lines of their own.
 func (g group) String() string {
+	if g.atStep {
+		if len(g.results) == 1 {
+			f, _ := g.results[0].Failure()
+			return fmt.Sprintf("1 at %s: %s", f.Step, g.causes[0])
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d at %s, as:", len(g.results), g.label)
+		for _, c := range g.causes[:min(maxExamples, len(g.causes))] {
+			b.WriteString("\n      " + c)
+		}
+		if more := len(g.causes) - maxExamples; more > 0 {
+			fmt.Fprintf(&b, "\n      and %d more", more)
+		}
+		return b.String()
+	}
 	where := g.steps[0]
 	if len(g.steps) > 1 {
 		where += " and " + brief.Count(len(g.steps)-1, "other step", "other steps")
 	}
-	return fmt.Sprintf("%d at %s: %s", len(g.results), where, g.cause)
+	return fmt.Sprintf("%d at %s: %s", len(g.results), where, g.label)
 }
 
-// groupByCause groups failed results by their first failed step's cause, the largest group
-// first.
-func groupByCause(failed []Result) []group {
+// groupFailures groups failed results: wrong answers by the step of the feature at which they
+// failed, everything else by its cause. Wrong answers come first, each step's group however
+// small, the largest first; then the causes, the largest first.
+func groupFailures(failed []Result) []group {
 	var groups []group
 	for _, r := range failed {
 		f, _ := r.Failure()
@@ -219,17 +241,31 @@ func groupByCause(failed []Result) []group {
 		if cause == "" {
 			cause = f.Status.String()
 		}
-		i := slices.IndexFunc(groups, func(g group) bool { return g.cause == cause })
+		atStep := f.Kind == kata.Wrong && f.Line > 0 && f.Template != ""
+		label := cause
+		if atStep {
+			label = fmt.Sprintf("%s (%s:%d)", f.Template, r.Scenario.File, f.Line)
+		}
+		i := slices.IndexFunc(groups, func(g group) bool { return g.atStep == atStep && g.label == label })
 		if i < 0 {
 			i = len(groups)
-			groups = append(groups, group{cause: cause})
+			groups = append(groups, group{atStep: atStep, label: label})
 		}
 		g := &groups[i]
 		g.results = append(g.results, r)
+		g.causes = append(g.causes, cause)
 		if !slices.Contains(g.steps, f.Step) {
 			g.steps = append(g.steps, f.Step)
 		}
 	}
-	slices.SortStableFunc(groups, func(a, b group) int { return cmp.Compare(len(b.results), len(a.results)) })
+	slices.SortStableFunc(groups, func(a, b group) int {
+		if a.atStep != b.atStep {
+			if a.atStep {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(len(b.results), len(a.results))
+	})
 	return groups
 }

@@ -12,9 +12,21 @@ type Conn interface {
 	// the conversation broke (the program crashed, hung or wrote nonsense); a refusal is a
 	// reply with an error (Reply.Refusal).
 	Call(op string, fields map[string]any) (Reply, error)
+	// CallAll sends requests and returns their replies, in order: many requests at once,
+	// without a wait for each reply, as a property that plays thousands of games needs.
+	CallAll(reqs []Request) ([]Reply, error)
 	// Broken breaks the conversation for a reply that does not fit its request, saying why,
 	// and returns the error every later call returns; the scenario fails with it.
 	Broken(format string, args ...any) error
+	// NotImplemented breaks the conversation for a reply that says op is not written yet,
+	// where op has no error to give (a count), and returns the error of kind Missing.
+	NotImplemented(op string) error
+}
+
+// Request is a request to send: its op, and its fields.
+type Request struct {
+	Op     string
+	Fields map[string]any
 }
 
 // Reply is a program's reply to a request: its fields, as the program wrote them, and the

@@ -12,6 +12,8 @@ type Kind int
 const (
 	// Wrong is the implementation answering wrong, or a step that cannot check anything.
 	Wrong Kind = iota
+	// Missing is a part of the implementation not written yet: it says "not implemented".
+	Missing
 	// Crash is the implementation crashing rather than answering: a panic, a program that
 	// exited or wrote what is no reply.
 	Crash
@@ -27,6 +29,8 @@ func (k Kind) String() string {
 	switch k {
 	case Wrong:
 		return "wrong"
+	case Missing:
+		return "missing"
 	case Crash:
 		return "crash"
 	case Timeout:
@@ -93,7 +97,7 @@ func Unwritten(about, call, suffix string, err error) error {
 	var p *Panic
 	switch {
 	case NotImplemented(err):
-		return Fail(about, "%s is not implemented yet%s", call, suffix)
+		return &StepError{Kind: Missing, About: about, Cause: fmt.Sprintf("%s is not implemented yet%s", call, suffix)}
 	case errors.As(err, &p):
 		return &StepError{Kind: Crash, About: about, Cause: p.Error()}
 	}

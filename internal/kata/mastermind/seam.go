@@ -70,7 +70,7 @@ func (g remoteGame) count(op string) int {
 	}
 	if msg, ok := r.Refusal(); ok {
 		if kata.IsNotImplemented(msg) {
-			_ = g.conn.Broken("%s is not implemented yet", op)
+			_ = g.conn.NotImplemented(op)
 		} else {
 			_ = g.conn.Broken("the program replied to %s with the error %s; %s has no error to give", op, brief.Quote(msg), op)
 		}
@@ -82,4 +82,51 @@ func (g remoteGame) count(op string) int {
 		return -1
 	}
 	return n
+}
+
+// playAll plays each pair on a new game at once, as a program over the protocol can: how
+// each went, and an error when the conversation broke.
+type playAll func(pairs []pair) ([]miss, error)
+
+// remoteAll plays pairs in the program under test, a "new" and a "score" for each, their
+// requests sent at once. A refused game's "score" goes to no game of the pair's, and its
+// reply is not read as the pair's.
+func remoteAll(conn kata.Conn) playAll {
+	return func(pairs []pair) ([]miss, error) {
+		reqs := make([]kata.Request, 0, 2*len(pairs))
+		for _, p := range pairs {
+			reqs = append(reqs,
+				kata.Request{Op: "new", Fields: map[string]any{"colors": p.colors, "width": len(p.secret), "turns": propertyTurns, "secret": p.secret}},
+				kata.Request{Op: "score", Fields: map[string]any{"guess": p.guess}})
+		}
+		replies, err := conn.CallAll(reqs)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]miss, len(pairs))
+		for i, p := range pairs {
+			m, started, scored := miss{pair: p}, replies[2*i], replies[2*i+1]
+			if msg, ok := started.Refusal(); ok {
+				m.err, m.call = errors.New(msg), "new"
+				m.refused = "new refused the game: " + brief.Quote(msg)
+				out[i] = m
+				continue
+			}
+			if msg, ok := scored.Refusal(); ok {
+				m.err, m.call = errors.New(msg), "score"
+				m.refused = "the guess was refused: " + brief.Quote(msg)
+				out[i] = m
+				continue
+			}
+			grade, okGrade := scored.String("grade")
+			black, okBlack := scored.Int("black")
+			white, okWhite := scored.Int("white")
+			if !okGrade || !okBlack || !okWhite {
+				return nil, conn.Broken("the program replied to score without %s: request %s", `"grade", "black" and "white"`, scored.Request)
+			}
+			m.grade, m.black, m.white = grade, black, white
+			out[i] = m
+		}
+		return out, nil
+	}
 }

@@ -18,6 +18,7 @@ import (
 // game, and the last guess and its result.
 type mastermindScenario struct {
 	newGame NewGame
+	all     playAll // nil: the property plays its pairs one by one
 
 	colors, width, maxTurns int
 	secret                  []int
@@ -33,13 +34,19 @@ type mastermindScenario struct {
 	grade     string
 	black     int
 	white     int
+
+	pairs, wrong int   // pairs of codes the property played, and those not scored as the rule says
+	firstMiss    *miss // the first of those
 }
 
 // Initialize registers the Mastermind steps on sc, played against the games newGame starts.
 // Call it from a godog ScenarioInitializer, once for each scenario: the steps keep their state
 // per call.
-func Initialize(sc *godog.ScenarioContext, newGame NewGame) {
-	s := &mastermindScenario{newGame: newGame}
+func Initialize(sc *godog.ScenarioContext, newGame NewGame) { initialize(sc, newGame, nil) }
+
+// initialize registers the steps; all, when not nil, plays the property's pairs at once.
+func initialize(sc *godog.ScenarioContext, newGame NewGame, all playAll) {
+	s := &mastermindScenario{newGame: newGame, all: all}
 
 	// The seed's steps.
 	sc.Step(`^a decoding board of (\d+) attempts$`, s.aDecodingBoardOfAttempts)
@@ -68,6 +75,11 @@ func Initialize(sc *godog.ScenarioContext, newGame NewGame) {
 	sc.Step(`^I should have (\d+) turns left$`, s.iShouldHaveTurnsLeft)
 	sc.Step(`^my guess "([^"]*)" should be refused$`, s.myGuessShouldBeRefused)
 	sc.Step(`^the board should hold (\d+) guess(?:es)?$`, s.theBoardShouldHoldGuesses)
+
+	// The property: the rule over many codes.
+	sc.Step(`^I score every pair of codes of (\d+) colours and (\d+) pegs$`, s.iScoreEveryPair)
+	sc.Step(`^I score (\d+) pairs of codes of (\d+) colours and (\d+) pegs, rich in repeated colours$`, s.iScoreRichPairs)
+	sc.Step(`^every score should be as the rule gives it$`, s.everyScoreShouldBeAsTheRuleGivesIt)
 }
 
 // parsePegs reads a code as the feature writes it, colour names in any case or whole
@@ -464,7 +476,7 @@ func (s *mastermindScenario) theGameShouldBeRefused() error {
 		return errors.New("no game was started, so there is nothing to check; a When step must start one first")
 	}
 	if kata.NotImplemented(s.joinErr) {
-		return kata.Fail(s.rules(), "new is not implemented yet, so nothing was refused")
+		return kata.Unwritten(s.rules(), "new", ", so nothing was refused", s.joinErr)
 	}
 	if s.joinErr == nil {
 		return kata.Fail(s.rules(), "a game started, want an error")

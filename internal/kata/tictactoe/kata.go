@@ -23,7 +23,7 @@ func Kata(features fs.FS) kata.Kata {
 		Summary:  "Exercism's state of tic-tac-toe: ongoing, draw or win, or Exercism's exact error for a board play could not reach",
 		Features: features,
 		Files:    []string{"tictactoe.feature"},
-		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { Initialize(sc, remote(conn)) },
+		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { initialize(sc, remote(conn), remoteAll(conn)) },
 		Protocol: protocol,
 		Starters: kata.Folder(starters, "templates"),
 		OneRow:   "State of tic-tac-toe/Boards that play cannot reach/row 3$",
@@ -45,6 +45,33 @@ func remote(conn kata.Conn) Classify {
 			return "", conn.Broken("the program replied to classify without %s: request %s", `"state" or "error"`, r.Request)
 		}
 		return state, nil
+	}
+}
+
+// remoteAll classifies many boards in the program under test, their requests sent at once.
+func remoteAll(conn kata.Conn) classifyAll {
+	return func(boards [][]string) ([]string, []error, error) {
+		reqs := make([]kata.Request, len(boards))
+		for i, rows := range boards {
+			reqs[i] = kata.Request{Op: "classify", Fields: map[string]any{"rows": rows}}
+		}
+		replies, err := conn.CallAll(reqs)
+		if err != nil {
+			return nil, nil, err
+		}
+		states, refusals := make([]string, len(boards)), make([]error, len(boards))
+		for i, r := range replies {
+			if msg, ok := r.Refusal(); ok {
+				refusals[i] = errors.New(msg)
+				continue
+			}
+			state, ok := r.String("state")
+			if !ok {
+				return nil, nil, conn.Broken("the program replied to classify without %s: request %s", `"state" or "error"`, r.Request)
+			}
+			states[i] = state
+		}
+		return states, refusals, nil
 	}
 }
 

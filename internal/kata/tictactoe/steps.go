@@ -16,10 +16,14 @@ import (
 // ticTacToeScenario is one scenario's state.
 type ticTacToeScenario struct {
 	classify   Classify
+	all        classifyAll // nil: the property classifies its boards one by one
 	rows       []string
 	classified bool
 	state      string
 	err        error
+
+	boards, wrong int        // boards the property classified, and those classified wrong
+	firstWrong    *boardMiss // the first of those, of the fewest marks
 }
 
 // board names the board for a message: the board ["X  " " XO" "OX "].
@@ -31,14 +35,23 @@ type Classify func(rows []string) (state string, err error)
 
 // Initialize registers the tic-tac-toe steps on sc, run against classify. Call it from a
 // godog ScenarioInitializer, once for each scenario: the steps keep their state per call.
-func Initialize(sc *godog.ScenarioContext, classify Classify) {
-	s := &ticTacToeScenario{classify: classify}
+func Initialize(sc *godog.ScenarioContext, classify Classify) { initialize(sc, classify, nil) }
+
+// classifyAll classifies many boards at once, as a program over the protocol can: each
+// board's state or refusal, and an error when the conversation broke.
+type classifyAll func(boards [][]string) (states []string, refusals []error, err error)
+
+// initialize registers the steps; all, when not nil, classifies the property's boards at once.
+func initialize(sc *godog.ScenarioContext, classify Classify, all classifyAll) {
+	s := &ticTacToeScenario{classify: classify, all: all}
 	sc.Step(`^the board$`, s.theBoard)
 	sc.Step(`^the rows "([^"]*)", "([^"]*)" and "([^"]*)"$`, s.theRows)
 	sc.Step(`^I classify the board$`, s.iClassifyTheBoard)
 	sc.Step(`^the game should be "([^"]*)"$`, s.theGameShouldBe)
 	sc.Step(`^the board should be refused with "([^"]*)"$`, s.theBoardShouldBeRefusedWith)
 	sc.Step(`^the board should be refused$`, s.theBoardShouldBeRefused)
+	sc.Step(`^I classify every board of X, O and empty cells$`, s.iClassifyEveryBoard)
+	sc.Step(`^every board should be classified as play reaches it$`, s.everyBoardShouldBeClassifiedAsPlayReachesIt)
 }
 
 // theBoard reads a board drawn as the exercise draws it.
