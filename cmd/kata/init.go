@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed" // the README template
 	"flag"
 	"fmt"
@@ -151,7 +152,7 @@ func starter(k kata.Kata, l language) (map[string][]byte, error) {
 	var buf bytes.Buffer
 	err = readme.Execute(&buf, map[string]any{
 		"Kata": k.Name, "Language": l.title, "Code": code, "Adapter": l.adapter, "Module": module,
-		"Run": runCommands(k.Name, l), "Refuse": l.refuse, "OneRow": k.OneRow, "Tag": k.Tag,
+		"Run": runCommands(k.Name, l), "Refuse": cmp.Or(k.Refusing[l.name], l.refuse), "OneRow": k.OneRow, "Tag": k.Tag,
 	})
 	if err != nil {
 		return nil, err

@@ -487,7 +487,7 @@ func TestInitWritesEveryLanguage(t *testing.T) {
 		{"python", "mastermind", []string{".kata", "README.md", "adapter.py", "mastermind.py"}, "run mastermind -- python3 adapter.py"},
 		{"python", "tictactoe", []string{".kata", "README.md", "adapter.py", "tictactoe.py"}, "run tictactoe -- python3 adapter.py"},
 		{"javascript", "mastermind", []string{".kata", "README.md", "adapter.js", "mastermind.js"}, "run mastermind -- node adapter.js"},
-		{"javascript", "tictactoe", []string{".kata", "README.md", "adapter.js", "tictactoe.js"}, "run tictactoe -- node adapter.js"},
+		{"javascript", "tictactoe", []string{".kata", "README.md", "adapter.js", "package.json", "tictactoe.js"}, "run tictactoe -- node adapter.js"},
 		{"go", "mastermind", []string{".kata", "README.md", "acceptance_test.go", "go.mod", "mastermind.go"}, "go test ."},
 		{"go", "tictactoe", []string{".kata", "README.md", "acceptance_test.go", "go.mod", "tictactoe.go"}, "go test ."},
 	} {
@@ -713,4 +713,41 @@ func TestReadmePractiseInAnyLanguage(t *testing.T) {
 	firstRedRun(t, out, "mastermind", 60, 30)
 	assert.Equal(t, screen, out, "the README shows the first run as it is")
 	assert.True(t, slices.ContainsFunc(cmds, func(c string) bool { return strings.Contains(c, " init mastermind --lang python") }), "%q", cmds)
+}
+
+// TestAnExercismSolutionDropsIn: a solution written for Exercism's state-of-tic-tac-toe, as
+// its Python and JavaScript tracks ask, runs unchanged in the tic-tac-toe starting point and
+// passes every scenario; a bug in it (a TypeError) shows as a crash with its stack, never as a
+// refusal.
+func TestAnExercismSolutionDropsIn(t *testing.T) {
+	t.Parallel() // it waits on interpreters: beside the rest
+	for _, tt := range []struct {
+		lang, interpreter, adapter, solution, code, bug string
+	}{
+		{"python", "python3", "adapter.py", "state_of_tic_tac_toe.py", "tictactoe.py", "    x_count, o_count = len(None), 0\n"},
+		{"javascript", "node", "adapter.js", "state-of-tic-tac-toe.js", "tictactoe.js", "  null.length;\n"},
+	} {
+		t.Run(tt.lang, func(t *testing.T) {
+			bin := interpreter(t, tt.interpreter)
+			dir := t.TempDir()
+			_, errOut, status := kataCmd("init", "tictactoe", "--lang", tt.lang, dir)
+			require.Zero(t, status, errOut)
+			solution, err := os.ReadFile(filepath.Join("testdata", "exercism", tt.solution))
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, tt.code), solution, 0o644))
+			out, errOut, status := kataCmd("run", "tictactoe", "--", bin, filepath.Join(dir, tt.adapter))
+			assert.Zero(t, status, out+errOut)
+			assert.Equal(t, "tictactoe: all 34 scenarios passed\n", out)
+
+			// A bug where the board's counts are taken: a crash, not a refusal.
+			marker := map[string]string{"python": "    x_count, o_count = ", "javascript": "  const xs = "}[tt.lang]
+			buggy := strings.Replace(string(solution), marker, tt.bug+marker, 1)
+			require.NotEqual(t, string(solution), buggy)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, tt.code), []byte(buggy), 0o644))
+			out, _, status = kataCmd("run", "tictactoe", "-v", "--run", "Wrong turn order: O started", "--", bin, filepath.Join(dir, tt.adapter))
+			assert.Equal(t, 1, status)
+			assert.Contains(t, out, "TypeError", "the bug, with its stack")
+			assert.NotContains(t, out, "passed, 0 failed")
+		})
+	}
 }

@@ -32,6 +32,9 @@ type Kata struct {
 	// Starters holds the kata's starting points, a folder for each language ("python",
 	// "javascript", "go"); a ".tmpl" suffix keeps a Go file out of this module's build.
 	Starters fs.FS
+	// Refusing says, by language, how a starting point refuses something, where it is not
+	// the language's usual way (the README kata init writes says it).
+	Refusing map[string]string
 
 	// Examples for help text and READMEs: a --run pattern that picks one row, and a tag.
 	OneRow string // "Playing mastermind/Making a guess/row 15$"

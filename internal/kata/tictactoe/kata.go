@@ -26,7 +26,11 @@ func Kata(features fs.FS) kata.Kata {
 		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { initialize(sc, remote(conn), remoteAll(conn)) },
 		Protocol: protocol,
 		Starters: kata.Folder(starters, "templates"),
-		OneRow:   "State of tic-tac-toe/Boards that play cannot reach/row 3$",
+		Refusing: map[string]string{
+			"python":     "To refuse a board, raise ValueError with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is. Any other exception is a bug: it stops the adapter, and the runner shows its traceback.",
+			"javascript": "To refuse a board, throw new Error with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is. Any other error (a TypeError, a RangeError) is a bug: it stops the adapter, and the runner shows its stack.",
+		},
+		OneRow: "State of tic-tac-toe/Boards that play cannot reach/row 3$",
 	}
 }
 
