@@ -156,7 +156,7 @@ func (s *session) start() error {
 		return s.setUp("Check the command after --.", "could not start %s: %v", brief.Quote(strings.Join(s.argv, " ")), err)
 	}
 	s.p, s.running, s.sent = p, p, 0
-	line, err := s.read("its greeting")
+	line, err := s.read(func() string { return "its greeting" })
 	if err != nil {
 		s.giveUp(fmt.Sprintf("Check that the program starts and greets the runner first: what it printed says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", s.kata, s.kata))
 		return err
@@ -190,13 +190,26 @@ func object(line, request string) (kata.Reply, bool) {
 }
 
 // read returns the next line the program writes, waiting at most the time limit for it;
-// what is the line for, in messages.
-func (s *session) read(what string) (string, error) {
+// what says what the line is for, in messages. A line already there is taken at once.
+func (s *session) read(what func() string) (string, error) {
+	select {
+	case l, ok := <-s.p.lines:
+		if ok {
+			return s.line(l, what)
+		}
+		return s.readSlowly(nil, what)
+	default:
+	}
+	return s.readSlowly(s.p.lines, what)
+}
+
+// readSlowly is read waiting for the line: on out, until it is nil once the output ends.
+func (s *session) readSlowly(out <-chan readLine, what func() string) (string, error) {
 	timer := time.NewTimer(s.timeout)
 	defer timer.Stop()
-	out, exited := s.p.lines, s.p.exited
+	exited := s.p.exited
 	exitedBefore := func() (string, error) {
-		return "", s.fail(kata.Crash, "the program %s before %s", s.p.exit(), what)
+		return "", s.fail(kata.Crash, "the program %s before %s", s.p.exit(), what())
 	}
 	for {
 		select {
@@ -223,18 +236,18 @@ func (s *session) read(what string) (string, error) {
 			return exitedBefore()
 		case <-timer.C:
 			if out == nil {
-				return "", s.fail(kata.Timeout, "the program closed its output but did not exit, before %s", what)
+				return "", s.fail(kata.Timeout, "the program closed its output but did not exit, before %s", what())
 			}
-			return "", s.fail(kata.Timeout, "the program did not write %s within %v", what, s.timeout)
+			return "", s.fail(kata.Timeout, "the program did not write %s within %v", what(), s.timeout)
 		}
 	}
 }
 
 // line is a line the program wrote, or the error that it was not a line.
-func (s *session) line(l readLine, what string) (string, error) {
+func (s *session) line(l readLine, what func() string) (string, error) {
 	switch {
 	case errors.Is(l.err, lines.ErrTooLong):
-		return "", s.fail(kata.Wrong, "the program wrote %v instead of %s", l.err, what)
+		return "", s.fail(kata.Wrong, "the program wrote %v instead of %s", l.err, what())
 	case l.err != nil:
 		return "", s.fail(kata.Wrong, "reading the program's output: %v", l.err)
 	}
@@ -252,9 +265,8 @@ func (s *session) Call(op string, fields map[string]any) (kata.Reply, error) {
 	return r[0], nil
 }
 
-// window is how many requests CallAll writes before it reads their replies: few enough that
-// neither pipe fills while the other waits (64 KiB each way).
-const window = 256
+// window is how many requests CallAll sends at a time.
+const window = 1024
 
 // CallAll sends the requests and returns their replies, in order (kata.Conn): a window of
 // them written at once, then their replies read, so that many requests cost few system calls
@@ -284,16 +296,34 @@ func (s *session) CallAll(reqs []kata.Request) ([]kata.Reply, error) {
 		}
 		first := s.sent + 1
 		s.sent += n
-		if _, err := s.p.stdin.Write(buf); err != nil {
-			s.lastReq = texts[0]
-			return nil, s.fail(kata.Crash, "the program stopped reading before request %d %s: %v", first, texts[0], err)
+		// Many are written while the replies are read: the program reads the next request as
+		// it answers the last, and neither side waits on a full pipe. One is written first.
+		written := make(chan error, 1)
+		if n == 1 {
+			_, err := s.p.stdin.Write(buf)
+			written <- err
+			if err != nil {
+				s.lastReq = texts[0]
+				return nil, s.fail(kata.Crash, "the program stopped reading before request %d %s: %v", first, texts[0], err)
+			}
+		} else {
+			go func() {
+				_, err := s.p.stdin.Write(buf)
+				written <- err
+			}()
 		}
 		for i := range n {
 			r, err := s.reply(first+i, texts[i])
 			if err != nil {
+				_ = s.p.stdin.Close() // the program is ended; a write still waiting gives up
+				<-written
 				return nil, err
 			}
 			replies = append(replies, r)
+		}
+		if err := <-written; err != nil {
+			s.lastReq = texts[0]
+			return nil, s.fail(kata.Crash, "the program stopped reading before request %d %s: %v", first, texts[0], err)
 		}
 		reqs = reqs[n:]
 	}
@@ -303,7 +333,7 @@ func (s *session) CallAll(reqs []kata.Request) ([]kata.Reply, error) {
 // reply reads the reply to request id, sent as text, and checks that it is one.
 func (s *session) reply(id int, text string) (kata.Reply, error) {
 	s.lastReq = text
-	line, err := s.read(fmt.Sprintf("its reply to request %d %s", id, text))
+	line, err := s.read(func() string { return fmt.Sprintf("its reply to request %d %s", id, text) })
 	if err != nil {
 		return kata.Reply{}, err
 	}
