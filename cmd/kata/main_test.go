@@ -751,3 +751,27 @@ func TestAnExercismSolutionDropsIn(t *testing.T) {
 		})
 	}
 }
+
+// TestAWrongScorerInPythonIsCaught: a Python scorer written with a bug seen in the wild
+// (naive whites: a white for every peg whose colour is anywhere in the secret) fails the
+// family's examples and the property through the protocol, which shows the smallest pair it
+// gets wrong as a row to paste.
+func TestAWrongScorerInPythonIsCaught(t *testing.T) {
+	t.Parallel() // it waits on an interpreter: beside the rest
+	python := interpreter(t, "python3")
+	dir := t.TempDir()
+	_, errOut, status := kataCmd("init", "mastermind", "--lang", "python", dir)
+	require.Zero(t, status, errOut)
+	solution, err := os.ReadFile(filepath.Join("testdata", "solutions", "python", "mastermind.py"))
+	require.NoError(t, err)
+	naive := strings.Replace(string(solution),
+		"    white = sum(min(secret.count(c), guess.count(c)) for c in set(guess)) - black\n",
+		"    white = sum(1 for s, g in zip(secret, guess) if s != g and g in secret)\n", 1)
+	require.NotEqual(t, string(solution), naive)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "mastermind.py"), []byte(naive), 0o644))
+	out, _, status := kataCmd("run", "mastermind", "-v", "--run", "Repeated colours|many codes", "--", python, filepath.Join(dir, "adapter.py"))
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "Repeated colours, each peg counted once, row 4", out)
+	assert.Contains(t, out, "The smallest it still gets wrong: secret \"1 2\", guess \"1 1\": scored 1 black and 1 white", out)
+	assert.Contains(t, out, "| 2 | 2 | 10 | 1 2 | 1 1 | 1 | 0 | continue |", "a row to paste")
+}
