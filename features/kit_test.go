@@ -479,3 +479,36 @@ func TestMessagesSpeakTheScenariosNotation(t *testing.T) {
 	f, _ = never.run(scenario(t, never, "Configurable mastermind/A wrong guess with no turns left loses")).Failure()
 	assert.Regexp(t, `with secret "\d \d \d \d", guess "\d \d \d \d"`, f.Err, "numbers, as the assignment's scenarios write them")
 }
+
+// TestACrashInNewIsNoRefusal: a New that panics on rules it should refuse, or that returns
+// neither a game nor an error, fails every scenario that expects a refusal, saying which.
+func TestACrashInNewIsNoRefusal(t *testing.T) {
+	right := newPlain(lies{})
+	for name, newGame := range map[string]features.NewMastermindGame{
+		"panics": func(colors, width, turns int, secret []int) (features.MastermindGame, error) {
+			if colors < 1 || width < 1 || turns < 1 || len(secret) != width {
+				panic("index out of range")
+			}
+			return right(colors, width, turns, secret)
+		},
+		"no game, no error": func(colors, width, turns int, secret []int) (features.MastermindGame, error) {
+			if colors < 1 || width < 1 || turns < 1 || len(secret) != width {
+				return nil, nil
+			}
+			return right(colors, width, turns, secret)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			k := mastermindKata(newGame)
+			for _, path := range []string{
+				"Configurable mastermind/A game needs at least one colour, one peg and one turn/row 1",
+				"Configurable mastermind/The secret must have exactly width pegs/row 1",
+			} {
+				r := k.run(scenario(t, k, path))
+				require.False(t, r.Passed(), "%s passed a New that %s", path, name)
+				f, _ := r.Failure()
+				assert.Regexp(t, "new panicked|no game and no error", f.Err)
+			}
+		})
+	}
+}

@@ -82,10 +82,14 @@ func checkWidth(what string, c Code, width int, short, long error) error {
 }
 
 // CheckFeedback reports whether some secret could give feedback f to a guess under r: no
-// negative count, at most Width pegs in all, and never Width-1 black with 1 white (the last
-// peg would be black too). The error is a *FeedbackError, which wraps ErrImpossibleFeedback.
-// It checks the counts one at a time, so no number, however large, can overflow it.
+// negative count, at most Width pegs in all, never Width-1 black with 1 white (the last peg
+// would be black too), and with one colour only every peg black. The error is a
+// *FeedbackError, which wraps ErrImpossibleFeedback; for rules that Validate refuses, its
+// error. It checks the counts one at a time, so no number, however large, can overflow it.
 func (r Rules) CheckFeedback(f Feedback) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
 	w := r.Width
 	switch {
 	case f.Black < 0 || f.White < 0:
@@ -94,6 +98,8 @@ func (r Rules) CheckFeedback(f Feedback) error {
 		return &FeedbackError{f, fmt.Sprintf("%d black and %d white: more than %d key pegs", f.Black, f.White, w)}
 	case f.Black == w-1 && f.White == 1:
 		return &FeedbackError{f, fmt.Sprintf("%d black and 1 white cannot happen: the last peg would be black too", f.Black)}
+	case r.Colors == 1 && f.Black != w:
+		return &FeedbackError{f, fmt.Sprintf("%d black and %d white cannot happen with 1 colour: every peg is black", f.Black, f.White)}
 	}
 	return nil
 }

@@ -97,3 +97,22 @@ func TestCheckFeedback(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckFeedbackChecksItsRules: feedback is judged under rules that can be played, and
+// with one colour only all black can be given.
+func TestCheckFeedbackChecksItsRules(t *testing.T) {
+	for _, r := range []mastermind.Rules{{Colors: 6, Width: 0, MaxTurns: 10}, {Colors: 0, Width: 4, MaxTurns: 10}, {Colors: 6, Width: -3, MaxTurns: 10}} {
+		if err := r.CheckFeedback(mastermind.Feedback{}); !errors.Is(err, mastermind.ErrInvalidRules) {
+			t.Errorf("%+v: %v, want ErrInvalidRules", r, err)
+		}
+	}
+	one := mastermind.Rules{Colors: 1, Width: 3, MaxTurns: 5}
+	if err := one.CheckFeedback(mastermind.Feedback{Black: 3}); err != nil {
+		t.Errorf("all black with one colour: %v", err)
+	}
+	for _, f := range []mastermind.Feedback{{Black: 1}, {White: 2}} {
+		if err := one.CheckFeedback(f); !errors.Is(err, mastermind.ErrImpossibleFeedback) {
+			t.Errorf("%v with one colour: %v, want ErrImpossibleFeedback", f, err)
+		}
+	}
+}

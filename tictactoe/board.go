@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/deliberate-practice/katas/internal/brief"
 )
@@ -186,10 +187,14 @@ func parseRows(rows []string) (Board, error) {
 // length.
 func badRow(r int, row string) error {
 	c := 0
-	for _, ch := range row {
+	for i, ch := range row {
 		c++
 		if ch != 'X' && ch != 'O' && ch != ' ' {
-			return fmt.Errorf("tictactoe: row %d, column %d: %q is not 'X', 'O' or ' ': %w", r+1, c, ch, ErrMalformedBoard)
+			cell := fmt.Sprintf("%q", ch)
+			if ch == utf8.RuneError && !strings.HasPrefix(row[i:], string(utf8.RuneError)) {
+				cell = fmt.Sprintf(`'\x%02x'`, row[i]) // a byte that is no character: shown as the byte
+			}
+			return fmt.Errorf("tictactoe: row %d, column %d: %s is not 'X', 'O' or ' ': %w", r+1, c, cell, ErrMalformedBoard)
 		}
 	}
 	return fmt.Errorf("tictactoe: row %d %s has %s, want 3: %w", r+1, brief.Quote(row), brief.Count(c, "cell", "cells"), ErrMalformedBoard)

@@ -83,7 +83,8 @@ func TestClassifyMalformed(t *testing.T) {
 		{[]string{"X0X", "   ", "   "}, `tictactoe: row 1, column 2: '0' is not 'X', 'O' or ' ': malformed board`},
 		{[]string{"Xé", "   ", "   "}, `tictactoe: row 1, column 2: 'é' is not 'X', 'O' or ' ': malformed board`},
 		{[]string{"X€X", "   ", "   "}, `tictactoe: row 1, column 2: '€' is not 'X', 'O' or ' ': malformed board`},
-		{[]string{"XOX", "   ", "\xffX "}, `tictactoe: row 3, column 1: '�' is not 'X', 'O' or ' ': malformed board`},
+		{[]string{"XOX", "   ", "\xffX "}, `tictactoe: row 3, column 1: '\xff' is not 'X', 'O' or ' ': malformed board`},
+		{[]string{"XOX", "   ", "\ufffdX "}, `tictactoe: row 3, column 1: '�' is not 'X', 'O' or ' ': malformed board`},
 	}
 	for _, tt := range tests {
 		_, err := tictactoe.Classify(tt.rows)

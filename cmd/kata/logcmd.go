@@ -43,7 +43,13 @@ func (c cli) log(args []string) int {
 	}
 	this := sessions[len(sessions)-1]
 	runs := this.Runs()
-	fmt.Fprintf(c.stdout, "%s, this session, from %s:\n", kata, this[0].Time.Local().Format("2006-01-02 15:04"))
+	// The log is a file of the folder's, which anyone may have written: nothing of it
+	// reaches the terminal raw.
+	shown := engine.Safe(brief.Quote(kata))
+	if _, err := c.kata(kata); err == nil {
+		shown = kata
+	}
+	fmt.Fprintf(c.stdout, "%s, this session, from %s:\n", shown, this[0].Time.Local().Format("2006-01-02 15:04"))
 	if len(runs) > maxLogRuns {
 		fmt.Fprintf(c.stdout, "  … %s before these\n", brief.Count(len(runs)-maxLogRuns, "run", "runs"))
 	}
@@ -53,7 +59,11 @@ func (c cli) log(args []string) int {
 		}
 		line := fmt.Sprintf("  %s  %s  %2d/%-2d", e.Time.Local().Format("15:04"), c.light(e.Light), e.Passed, e.Total)
 		if i > 0 {
-			line += "  " + minutes(e.Time.Sub(runs[i-1].Time)) + " later"
+			if d := e.Time.Sub(runs[i-1].Time); d < 0 {
+				line += "  by the clock before the run above: the clock went back"
+			} else {
+				line += "  " + minutes(d) + " later"
+			}
 		}
 		fmt.Fprintln(c.stdout, line)
 	}
@@ -62,7 +72,7 @@ func (c cli) log(args []string) int {
 	}
 	fmt.Fprintln(c.stdout, toGreen(this)+".")
 	if len(sessions) > 1 {
-		fmt.Fprintf(c.stdout, "\nEvery session of %s here:\n", kata)
+		fmt.Fprintf(c.stdout, "\nEvery session of %s here:\n", shown)
 		for i, s := range sessions {
 			mark := ""
 			if i == len(sessions)-1 {
@@ -102,7 +112,7 @@ func toGreen(s engine.Session) string {
 	if !ok {
 		return fmt.Sprintf("No green yet, after %s", brief.Count(runs, "run", "runs"))
 	}
-	return fmt.Sprintf("Green after %s and %s", brief.Count(runs, "run", "runs"), minutes(d))
+	return fmt.Sprintf("Green after %s and %s", brief.Count(runs, "run", "runs"), minutes(max(d, 0)))
 }
 
 // minutes writes a duration in whole minutes: "under a minute", "1 minute", "13 minutes".

@@ -183,6 +183,8 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"run", "mastermind", "--run", "(", "--", impl}, "the pattern"},
 		{[]string{"run", "mastermind", "--run", "no such scenario", "--", impl}, "no scenario of mastermind matches"},
 		{[]string{"run", "mastermind", "--tags", "@refusals,", "--", impl}, "godog cannot read it"},
+		{[]string{"run", "mastermind", "--random=0", "--", impl}, `kata run: --random: "0" is no seed`},
+		{[]string{"run", "mastermind", "--format", "junit:r.xml,cucumber:r.xml", "--", impl}, "the junit and cucumber reports both go to \"r.xml\""},
 		{[]string{"run", "mastermind", "--format", "html", "--", impl}, "unknown format"},
 		{[]string{"run", "mastermind", "--format", "junit", "--", impl}, "needs a file"},
 		{[]string{"init", "mastermind"}, "which language? want --lang go, --lang python or --lang javascript"},

@@ -302,3 +302,81 @@ func TestHelpNamesEveryRunFlag(t *testing.T) {
 		assert.LessOrEqual(t, utf8.RuneCountInString(line), 96, "%q", line)
 	}
 }
+
+// TestALogThatCannotBeWrittenFailsTheRun: a run that passes but cannot add its light to the
+// log says so and exits 1, as the usage says.
+func TestALogThatCannotBeWrittenFailsTheRun(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".kata"), []byte("a file, not a folder"), 0o644))
+	var out, errOut bytes.Buffer
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	status := c.run([]string{"run", "mastermind", "--run", "Joining the game$", "--", impl})
+	assert.Equal(t, "mastermind: 1 scenario, passed\n", out.String())
+	assert.Contains(t, errOut.String(), "kata run: keeping the log of runs")
+	assert.Equal(t, 1, status)
+}
+
+// TestWatchWithNothingToRunEnds: --watch with a --run that matches no scenario says so and
+// ends with status 2, rather than watching for ever.
+func TestWatchWithNothingToRunEnds(t *testing.T) {
+	var out bytes.Buffer
+	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: t.TempDir(), now: time.Now, poll: 10 * time.Millisecond, katas: katas.All()}
+	done := make(chan int, 1)
+	go func() {
+		done <- c.run([]string{"run", "mastermind", "--watch", "--run", "no such scenario", "--", impl})
+	}()
+	select {
+	case status := <-done:
+		assert.Equal(t, 2, status)
+		assert.Contains(t, out.String(), `no scenario of mastermind matches the pattern "no such scenario"`)
+	case <-time.After(20 * time.Second):
+		t.Fatal("--watch went on watching with nothing to run")
+	}
+}
+
+// TestLogPrintsNothingRaw: a crafted log, in a kata folder someone else made, cannot set the
+// terminal's title or clear its screen through kata log.
+func TestLogPrintsNothingRaw(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
+	line := `{"time":"2026-11-29T09:00:00Z","kata":"\u001b]0;owned\u0007\u001b[2J","light":"red","passed":1,"total":2}` + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, engine.LogPath), []byte(line), 0o644))
+	var out bytes.Buffer
+	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	assert.Zero(t, c.run([]string{"log"}))
+	assert.NotContains(t, out.String(), "\x1b", out.String())
+	assert.NotContains(t, out.String(), "\a")
+	assert.Contains(t, out.String(), `\x1b]0;owned`, "shown as escapes a person can read")
+}
+
+// TestSnapshotSeesThePractitionersFiles: a file of the practitioner's named "log" or "4913"
+// is watched; the run log, in .kata, and an editor's swap file are not.
+func TestSnapshotSeesThePractitionersFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"src/log", "4913", ".kata/log", ".game.py.swp"} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644))
+	}
+	var got []string
+	for path := range snapshot(dir) {
+		rel, _ := filepath.Rel(dir, path)
+		got = append(got, rel)
+	}
+	assert.ElementsMatch(t, []string{"src/log", "4913"}, got)
+}
+
+// TestLogWhenTheClockWentBack: a run logged before the one above it, by the clock, is said to
+// be so, and no duration is negative.
+func TestLogWhenTheClockWentBack(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
+	log := `{"time":"2026-11-29T09:30:00Z","kata":"mastermind","light":"red","passed":1,"total":60}
+{"time":"2026-11-29T09:10:00Z","kata":"mastermind","light":"green","passed":60,"total":60}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, engine.LogPath), []byte(log), 0o644))
+	var out bytes.Buffer
+	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	require.Zero(t, c.run([]string{"log"}))
+	assert.Contains(t, out.String(), "the clock went back")
+	assert.NotRegexp(t, `-[0-9]+ minute`, out.String())
+}

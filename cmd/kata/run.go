@@ -91,6 +91,16 @@ func (c cli) parseRun(args []string) (runFlags, int) {
 	if dash >= 0 {
 		flagArgs, r.argv = args[:dash], args[dash+1:]
 	}
+	// A seed the flag refuses is said to be no seed, not "an invalid boolean value", as the
+	// flag package would call it for a flag that may stand alone.
+	for _, a := range flagArgs {
+		if v, ok := strings.CutPrefix(strings.TrimLeft(a, "-"), "random="); ok && strings.HasPrefix(a, "-") {
+			if _, _, err := engine.ParseSeed(v); err != nil {
+				fmt.Fprintf(c.stderr, "kata run: --random: %v\n", err)
+				return r, 2
+			}
+		}
+	}
 	fs := runFlagSet(&r)
 	fs.SetOutput(c.stderr)
 	short := fs.Lookup("v").Value
@@ -241,6 +251,7 @@ func (c cli) once(r runFlags, startSession bool) int {
 	entry.Start = startSession
 	if lerr := engine.AppendLog(c.dir, entry); lerr != nil {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr)
+		status = 1 // a file that cannot be written, as the usage says
 	}
 	if outcome.Failed() || outcome.Light() != engine.Green {
 		status = 1

@@ -34,7 +34,9 @@ func (c cli) watch(r runFlags) int {
 		if c.color {
 			fmt.Fprint(c.stdout, term.ClearScreen)
 		}
-		c.once(r, start)
+		if status := c.once(r, start); status == 2 {
+			return status // a bad command line does not get better by watching
+		}
 		start = false
 		if c.ctx.Err() != nil {
 			return 0
@@ -64,8 +66,9 @@ type fileState struct {
 	size int64
 }
 
-// snapshot returns the state of each file under dir that a save can change: not the log, not
-// version control's or an editor's own files, not a language's caches.
+// snapshot returns the state of each file under dir that a save can change: not the log (in
+// .kata, hidden), not version control's or an editor's own files, not a language's caches. A
+// file named like one of those elsewhere, "log" or "4913", is a file of the practitioner's.
 func snapshot(dir string) map[string]fileState {
 	files := map[string]fileState{}
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -93,8 +96,7 @@ func snapshot(dir string) map[string]fileState {
 // ignored reports whether a file's name is an editor's swap or backup file, or a hidden one.
 func ignored(name string) bool {
 	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") || strings.HasSuffix(name, "~") ||
-		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swo") || strings.HasSuffix(name, ".swx") ||
-		name == "4913" || name == filepath.Base(engine.LogPath)
+		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swo") || strings.HasSuffix(name, ".swx")
 }
 
 // changed returns the files that differ between two snapshots, sorted: saved, made or

@@ -144,7 +144,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		// A cap no strategy meets is refused now, not at the first hint.
 		if sv, err := solver.New(cfg.rules, s); err == nil && s.MaxGuesses() > 0 {
 			if _, err := sv.Next(); errors.Is(err, solver.ErrNoTree) {
-				return cfg, fmt.Errorf("mastermind: -strategy %v: no strategy breaks every secret of this game within %d guesses", s, s.MaxGuesses())
+				return cfg, fmt.Errorf("mastermind: -strategy %v: no strategy breaks every secret of this game within %s", s, brief.Count(s.MaxGuesses(), "guess", "guesses"))
 			}
 		}
 	}

@@ -289,3 +289,10 @@ func TestOptimalInSeconds(t *testing.T) {
 		t.Errorf("-strategy Optimal -colors 7: %+v, %v", cfg, err)
 	}
 }
+
+// TestOneIsSingular: a count of one is written in the singular.
+func TestOneIsSingular(t *testing.T) {
+	out, _, _ := play("quit\n", "-role", "maker", "-turns", "1")
+	assert.Contains(t, out, "I will guess it in 1 turn or fewer.")
+	assert.NotContains(t, out, "1 turns")
+}

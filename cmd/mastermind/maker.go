@@ -56,7 +56,7 @@ func breakYourCode(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 	}
 	var answers []answer
 	fmt.Fprintf(out, "Think of a secret of %s from %s: %s.\n", brief.Count(r.Width, "peg", "pegs"), brief.Count(r.Colors, "colour", "colours"), palette(r))
-	fmt.Fprintf(out, "I will guess it in %d turns or fewer. Answer each guess with key pegs (\"B B W\", \"-\" for none) or counts (\"2 1\"); \"undo\" takes back your last answer, \"help\" explains, \"quit\" ends.\n", r.MaxTurns)
+	fmt.Fprintf(out, "I will guess it in %s or fewer. Answer each guess with key pegs (\"B B W\", \"-\" for none) or counts (\"2 1\"); \"undo\" takes back your last answer, \"help\" explains, \"quit\" ends.\n", brief.Count(r.MaxTurns, "turn", "turns"))
 	for len(answers) < r.MaxTurns {
 		turn := len(answers) + 1
 		guess, err := s.Next()

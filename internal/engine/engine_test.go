@@ -245,7 +245,7 @@ func TestSelect(t *testing.T) {
 	either, _, _ := Select(counting, all, Options{Tags: "@more,@outline"})
 	assert.Len(t, either, 4)
 
-	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Tags: "@more,"}, {Run: "("}, {Seed: 3}, {Random: true, Seed: -1}} {
+	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Format: "junit:r.xml,cucumber:./r.xml"}, {Format: "junit:r.xml,junit:r.xml"}, {Tags: "@more,"}, {Run: "("}, {Seed: 3}, {Random: true, Seed: -1}} {
 		_, _, err := Select(counting, all, bad)
 		assert.Error(t, err, "%+v", bad)
 	}
@@ -562,4 +562,12 @@ func TestScreenGroupsWrongAnswersByStep(t *testing.T) {
 	screen := Screen(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
 	assert.Contains(t, screen, "\n\n11 more failed:\n  3 at Then the score should be <n> (x:5), as:\n      score 2, want 1\n      score 3, want 1\n      and 1 more\n  1 at When I join: cause 0", screen)
 	assert.Contains(t, screen, "-v shows every failure")
+}
+
+// TestSafeEscapesEveryPlane: a character past the first 65,536 is escaped whole, \U and eight
+// digits, never as four digits and a character after them.
+func TestSafeEscapesEveryPlane(t *testing.T) {
+	assert.Equal(t, `a\U000e0001b`, Safe("a\U000E0001b"))
+	assert.Equal(t, `\x1b[31m\u0085\xff`, Safe("\x1b[31m\u0085\xff"))
+	assert.Equal(t, "plain, é and 😀", Safe("plain, é and 😀"))
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -200,6 +201,13 @@ func parseFormat(list string) ([]report, error) {
 			return nil, fmt.Errorf("format %s needs a file: %s:FILE", brief.Quote(name), name)
 		default:
 			return nil, fmt.Errorf("unknown format %s; want pretty, junit:FILE or cucumber:FILE", brief.Quote(f))
+		}
+	}
+	for i, a := range out {
+		for _, b := range out[:i] {
+			if a.file != "" && filepath.Clean(a.file) == filepath.Clean(b.file) {
+				return nil, fmt.Errorf("the %s and %s reports both go to %s: give each a file of its own", b.format, a.format, brief.Quote(a.file))
+			}
 		}
 	}
 	return out, nil

@@ -9,7 +9,7 @@ import (
 
 // Safe returns text from outside — a program's standard error, its messages — with every
 // byte that is not UTF-8, and every control or non-printing character but newline and tab,
-// written as an escape a person can read: \xff, \x1b, \u0085. Nothing is dropped and nothing
+// written as an escape a person can read: \xff, \x1b, \u0085, \U000e0001. Nothing is dropped and nothing
 // reaches a terminal, an XML report or a JSON report raw; the terminal output and both
 // reports use it, so that they show the same bytes the same way.
 func Safe(s string) string {
@@ -31,6 +31,8 @@ func Safe(s string) string {
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case r < 0x80 && unsafeRune(r):
 			fmt.Fprintf(&b, `\x%02x`, r)
+		case unsafeRune(r) && r > 0xFFFF:
+			fmt.Fprintf(&b, `\U%08x`, r) // \u and four digits would read as another character and a digit
 		case unsafeRune(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:

@@ -249,7 +249,7 @@ func (s *mastermindScenario) theGameShouldBeStartedWithAnEmptyBoard() error {
 	if n, err := s.guesses(); err != nil {
 		return err
 	} else if n != 0 {
-		return kata.Fail(s.rules(), "the board has %d guesses, want none", n)
+		return kata.Fail(s.rules(), "the board has %s, want none", brief.Count(n, "guess", "guesses"))
 	}
 	return nil
 }
@@ -261,7 +261,7 @@ func (s *mastermindScenario) theBoardShouldHoldGuesses(want int) error {
 	if n, err := s.guesses(); err != nil {
 		return err
 	} else if n != want {
-		return kata.Fail(s.rules(), "the board holds %d guesses, want %d", n, want)
+		return kata.Fail(s.rules(), "the board holds %s, want %d", brief.Count(n, "guess", "guesses"), want)
 	}
 	return nil
 }
@@ -279,7 +279,7 @@ func (s *mastermindScenario) iShouldHaveTurnsLeft(want int) error {
 		if err != nil {
 			return err
 		}
-		return kata.Fail(fmt.Sprintf("%s, after %d guesses", s.rules(), n), "%d turns left, want %d", got, want)
+		return kata.Fail(fmt.Sprintf("%s, after %s", s.rules(), brief.Count(n, "guess", "guesses")), "%d turns left, want %d", got, want)
 	}
 	return nil
 }
@@ -475,10 +475,14 @@ func (s *mastermindScenario) theGameShouldBeRefused() error {
 	if !s.joined {
 		return errors.New("no game was started, so there is nothing to check; a When step must start one first")
 	}
-	if kata.NotImplemented(s.joinErr) {
-		return kata.Unwritten(s.rules(), "new", ", so nothing was refused", s.joinErr)
+	// Not written yet, or a panic, is no refusal; nor is neither a game nor an error.
+	if err := kata.Unwritten(s.rules(), "new", ", so nothing was refused", s.joinErr); err != nil {
+		return err
 	}
-	if s.joinErr == nil {
+	switch {
+	case errors.Is(s.joinErr, errNoGame):
+		return kata.Fail(s.rules(), "%v, want an error", s.joinErr)
+	case s.joinErr == nil:
 		return kata.Fail(s.rules(), "a game started, want an error")
 	}
 	return nil
