@@ -352,7 +352,7 @@ func (s *session) reply(id int, text string) (kata.Reply, error) {
 	case got > id:
 		return kata.Reply{}, s.fail(kata.Wrong, "the program replied to request %d, %s, before request %d %s, which was waiting", got, brief.Quote(line), id, text)
 	}
-	if _, isError := r.Fields["error"]; isError {
+	if raw, isError := r.Fields["error"]; isError && string(raw) != "null" { // null: no error
 		if _, ok := r.Refusal(); !ok {
 			return kata.Reply{}, s.fail(kata.Wrong, "the program replied with an error that is not a string, %s, to request %d %s", brief.Quote(line), id, text)
 		}

@@ -44,7 +44,7 @@ func (r Reply) Refusal() (string, bool) { return r.String("error") }
 func (r Reply) String(key string) (string, bool) {
 	var s string
 	raw, ok := r.Fields[key]
-	if !ok || json.Unmarshal(raw, &s) != nil {
+	if !ok || string(raw) == "null" || json.Unmarshal(raw, &s) != nil {
 		return "", false
 	}
 	return s, true
@@ -54,7 +54,7 @@ func (r Reply) String(key string) (string, bool) {
 func (r Reply) Int(key string) (int, bool) {
 	var f float64
 	raw, ok := r.Fields[key]
-	if !ok || json.Unmarshal(raw, &f) != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+	if !ok || string(raw) == "null" || json.Unmarshal(raw, &f) != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 		return 0, false
 	}
 	return int(f), true

@@ -1,0 +1,37 @@
+package kata
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestReplyNumbersAsJSONWritesThem: a whole number is one however JSON writes it — 1, 1.0,
+// 1e0 — and a fraction, a string or a number too large for an int is none.
+func TestReplyNumbersAsJSONWritesThem(t *testing.T) {
+	for raw, want := range map[string]int{"1": 1, "1.0": 1, "1e0": 1, "-2": -2, "0.0": 0, "12E1": 120} {
+		r := Reply{Fields: map[string]json.RawMessage{"n": json.RawMessage(raw)}}
+		if got, ok := r.Int("n"); !ok || got != want {
+			t.Errorf("%s: %d, %v; want %d", raw, got, ok, want)
+		}
+	}
+	for _, raw := range []string{"1.5", `"1"`, "1e300", "true", "null"} {
+		r := Reply{Fields: map[string]json.RawMessage{"n": json.RawMessage(raw)}}
+		if got, ok := r.Int("n"); ok {
+			t.Errorf("%s: %d, want no whole number", raw, got)
+		}
+	}
+	if _, ok := (Reply{}).Int("n"); ok {
+		t.Error("a field not there is no number")
+	}
+}
+
+// TestReplyNullIsNothing: a field written null holds no number and no string.
+func TestReplyNullIsNothing(t *testing.T) {
+	r := Reply{Fields: map[string]json.RawMessage{"s": json.RawMessage("null"), "error": json.RawMessage("null")}}
+	if _, ok := r.String("s"); ok {
+		t.Error("null is no string")
+	}
+	if _, ok := r.Refusal(); ok {
+		t.Error(`"error": null is no refusal`)
+	}
+}
