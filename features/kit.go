@@ -69,6 +69,8 @@ type Classifier func(rows []string) (state string, err error)
 //	-kata.format=pretty               log every step of every scenario (go test -v shows them)
 //	-kata.format=junit:report.xml     also a JUnit report, report-mastermind.xml; cucumber:FILE, Cucumber JSON
 //	-kata.log                         add the run's light to .kata/log, for kata log (or KATA_LOG=1)
+//	-kata.timeout=10s                 the time each call into your game has (5s); a call that takes
+//	                                  longer, a deadlock, fails its step
 //
 // The kit defines its -kata.* flags, and nothing else, when it is loaded into a test binary
 // (go test must know a flag before any test runs): a test package that binds godog's own
@@ -79,24 +81,33 @@ type Classifier func(rows []string) (state string, err error)
 // extension, so that RunMastermind and RunTicTacToe in one run write two reports.
 func RunMastermind(t *testing.T, newGame NewMastermindGame) {
 	t.Helper()
-	kit.Run(t, mastermind.Kata(files), func(sc *godog.ScenarioContext) { InitializeMastermind(sc, newGame) })
+	limit := kit.CallLimit()
+	kit.Run(t, mastermind.Kata(files), func(sc *godog.ScenarioContext) { mastermind.InitializeWithin(sc, games(newGame), limit) })
 }
 
 // RunTicTacToe runs the tic-tac-toe kata (tictactoe.feature) against classify, as
 // RunMastermind runs Mastermind.
 func RunTicTacToe(t *testing.T, classify Classifier) {
 	t.Helper()
-	kit.Run(t, tictactoe.Kata(files), func(sc *godog.ScenarioContext) { InitializeTicTacToe(sc, classify) })
+	limit := kit.CallLimit()
+	kit.Run(t, tictactoe.Kata(files), func(sc *godog.ScenarioContext) {
+		tictactoe.InitializeWithin(sc, tictactoe.Classify(classify), limit)
+	})
 }
 
 // InitializeMastermind registers the Mastermind steps on sc, played against the games newGame
 // starts. Call it from a godog ScenarioInitializer, once for each scenario: the steps keep
 // their state per call.
 func InitializeMastermind(sc *godog.ScenarioContext, newGame NewMastermindGame) {
-	mastermind.Initialize(sc, func(colors, width, turns int, secret []int) (mastermind.Game, error) {
+	mastermind.Initialize(sc, games(newGame))
+}
+
+// games is newGame as the kata's steps call it.
+func games(newGame NewMastermindGame) mastermind.NewGame {
+	return func(colors, width, turns int, secret []int) (mastermind.Game, error) {
 		g, err := newGame(colors, width, turns, secret)
 		return g, err // a nil MastermindGame is a nil Game
-	})
+	}
 }
 
 // InitializeTicTacToe registers the tic-tac-toe steps on sc, run against classify. Call it

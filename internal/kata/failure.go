@@ -91,8 +91,9 @@ func IsNotImplemented(msg string) bool {
 }
 
 // Unwritten is the step's failure for a call into the implementation, call, that says it is
-// not implemented yet (suffix follows that) or that panicked, about what the step played; nil
-// for any other outcome, which the step judges itself.
+// not implemented yet (suffix follows that), that panicked, or that gave no answer (a timeout,
+// a crash), about what the step played; nil for any other outcome, which the step judges
+// itself.
 func Unwritten(about, call, suffix string, err error) error {
 	var p *Panic
 	switch {
@@ -100,6 +101,8 @@ func Unwritten(about, call, suffix string, err error) error {
 		return &StepError{Kind: Missing, About: about, Cause: fmt.Sprintf("%s is not implemented yet%s", call, suffix)}
 	case errors.As(err, &p):
 		return &StepError{Kind: Crash, About: about, Cause: p.Error()}
+	case KindOf(err) != Wrong:
+		return err // a timeout, a crash: no answer at all
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
 )
@@ -32,8 +33,27 @@ func (p *Panic) Is(target error) bool {
 }
 
 // Guard calls f, a call into the implementation under test named call, and returns its panic
-// as an error, never letting it stop the run.
-func Guard(call string, f func()) (err error) {
+// as an error, never letting it stop the run. With a limit above 0 it waits at most that long
+// for f to return; past it, the error is of kind Timeout, and f's goroutine is left to finish
+// or not (Go cannot stop it), so that a deadlock fails its step rather than the whole test.
+func Guard(limit time.Duration, call string, f func()) error {
+	if limit <= 0 {
+		return guard(call, f)
+	}
+	done := make(chan error, 1)
+	go func() { done <- guard(call, f) }()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-timer.C:
+		return &StepError{Kind: Timeout, Cause: fmt.Sprintf("%s did not return within %v (the kit's -kata.timeout)", call, limit)}
+	}
+}
+
+// guard is Guard without a limit.
+func guard(call string, f func()) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = &Panic{call: call, value: v, at: panicSite()}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deliberate-practice/katas/internal/engine"
 )
@@ -18,6 +19,27 @@ import (
 // binds them itself, nor with a program's flags when a program imports the kit. Their values
 // stay in the flag package and are read when a run starts.
 const flagPrefix = "kata."
+
+// timeoutFlag is the time each call into the implementation has, as kata run's --timeout is
+// each reply's.
+const timeoutFlag = flagPrefix + "timeout"
+
+// DefaultCallLimit is how long a call into the implementation may take, unless -kata.timeout
+// says otherwise: kata run's default for a reply.
+const DefaultCallLimit = 5 * time.Second
+
+// CallLimit is the time each call into the implementation has: -kata.timeout, or
+// DefaultCallLimit; 0 for no limit (-kata.timeout=0).
+func CallLimit() time.Duration {
+	if f := flag.Lookup(timeoutFlag); f != nil {
+		if g, ok := f.Value.(flag.Getter); ok {
+			if d, ok := g.Get().(time.Duration); ok {
+				return max(d, 0)
+			}
+		}
+	}
+	return DefaultCallLimit
+}
 
 // logFlag asks the kit to add each run's light to the log of the package's folder, for the
 // kata command's kata log; so does KATA_LOG=1 in the environment.
@@ -34,6 +56,7 @@ func defineFlags(fs *flag.FlagSet) {
 	own := flag.NewFlagSet("kit", flag.ContinueOnError)
 	engine.Flags(own, flagPrefix, false)
 	own.Bool(logFlag, false, "add each run's light (green, red or amber) to .kata/log in the package's folder, for kata log")
+	own.Duration(timeoutFlag, DefaultCallLimit, "the time each call into your implementation has before its step fails; 0 for no limit")
 	own.VisitAll(func(f *flag.Flag) {
 		if fs.Lookup(f.Name) == nil {
 			fs.Var(f.Value, f.Name, f.Usage)

@@ -1,13 +1,16 @@
 package kit_test
 
 import (
+	"flag"
 	"testing"
+	"time"
 
 	"github.com/cucumber/godog"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/kata/testdata/tally"
 	"github.com/deliberate-practice/katas/internal/kit"
 )
@@ -25,4 +28,46 @@ func TestATinyKataThroughTheKit(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
 	assert.Equal(t, engine.Entry{Time: entries[0].Time, Kata: "tally", Light: engine.Green, Passed: 2, Total: 2}, entries[0])
+}
+
+// TestACallThatNeverReturnsFailsItsStep: a tally whose Add deadlocks fails its scenario once
+// the call's time is up, as a timeout, rather than hanging go test until its own deadline.
+func TestACallThatNeverReturnsFailsItsStep(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	var r engine.Result
+	for _, s := range must(engine.Scenarios(tally.Kata())) {
+		if s.Name == "Adding up" {
+			r = engine.Play(s, engine.Instance{Steps: func(sc *godog.ScenarioContext) {
+				tally.InitializeWithin(sc, func() (tally.Tally, error) { return stuck{block}, nil }, 50*time.Millisecond)
+			}})
+		}
+	}
+	require.False(t, r.Passed())
+	f, _ := r.Failure()
+	assert.Contains(t, f.Err, "Add did not return within 50ms")
+	assert.Equal(t, kata.Timeout, f.Kind)
+}
+
+// stuck is a tally whose Add waits for ever (until the test ends).
+type stuck struct{ block chan struct{} }
+
+func (s stuck) Add(int) error { <-s.block; return nil }
+func (s stuck) Total() int    { return 0 }
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// TestCallLimitIsTheFlags: the limit is -kata.timeout's, 5s unless set.
+func TestCallLimitIsTheFlags(t *testing.T) {
+	assert.Equal(t, kit.DefaultCallLimit, kit.CallLimit())
+	f := flag.Lookup("kata.timeout")
+	require.NotNil(t, f, "the kit defines -kata.timeout in a test binary")
+	require.NoError(t, f.Value.Set("250ms"))
+	defer f.Value.Set(kit.DefaultCallLimit.String())
+	assert.Equal(t, 250*time.Millisecond, kit.CallLimit())
 }

@@ -22,7 +22,7 @@ func Kata(features fs.FS) kata.Kata {
 		Summary:  "the Mastermind kata's original \"Playing mastermind\" feature, and Dave Thomas's configurable game from his Elixir exercise: new(num_colors, width, max_turns) and score(game, guess)",
 		Features: features,
 		Files:    []string{"mastermind.feature", "configurable_game.feature"},
-		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { initialize(sc, remote(conn), remoteAll(conn)) },
+		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
 		Protocol: protocol,
 		Starters: kata.Folder(starters, "templates"),
 		OneRow:   "Playing mastermind/Making a guess/row 15$",

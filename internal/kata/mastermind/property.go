@@ -116,7 +116,7 @@ func (s *mastermindScenario) playPair(p pair) (miss, bool, error) {
 	about := fmt.Sprintf("new(%d, %d, %d) with secret %s, guess %s", p.colors, len(p.secret), propertyTurns, brief.Quote(pegs(p.secret, true)), brief.Quote(pegs(p.guess, true)))
 	var g Game
 	var err error
-	if perr := kata.Guard("new", func() { g, err = s.newGame(p.colors, len(p.secret), propertyTurns, slices.Clone(p.secret)) }); perr != nil {
+	if perr := kata.Guard(s.limit, "new", func() { g, err = s.newGame(p.colors, len(p.secret), propertyTurns, slices.Clone(p.secret)) }); perr != nil {
 		err = perr
 	}
 	if ferr := kata.Unwritten(about, "new", "", err); ferr != nil {
@@ -129,7 +129,7 @@ func (s *mastermindScenario) playPair(p pair) (miss, bool, error) {
 		m.refused = "new refused the game: " + errorText(err)
 		return m, false, nil
 	}
-	if perr := kata.Guard("Score", func() { m.grade, m.black, m.white, err = g.Score(slices.Clone(p.guess)) }); perr != nil {
+	if perr := kata.Guard(s.limit, "Score", func() { m.grade, m.black, m.white, err = g.Score(slices.Clone(p.guess)) }); perr != nil {
 		err = perr
 	}
 	if ferr := kata.Unwritten(about, "score", "", err); ferr != nil {

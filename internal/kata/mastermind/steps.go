@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cucumber/godog"
 
@@ -18,7 +19,8 @@ import (
 // game, and the last guess and its result.
 type mastermindScenario struct {
 	newGame NewGame
-	all     playAll // nil: the property plays its pairs one by one
+	all     playAll       // nil: the property plays its pairs one by one
+	limit   time.Duration // how long a call into the implementation may take; 0 for no limit
 
 	colors, width, maxTurns int
 	secret                  []int
@@ -42,11 +44,17 @@ type mastermindScenario struct {
 // Initialize registers the Mastermind steps on sc, played against the games newGame starts.
 // Call it from a godog ScenarioInitializer, once for each scenario: the steps keep their state
 // per call.
-func Initialize(sc *godog.ScenarioContext, newGame NewGame) { initialize(sc, newGame, nil) }
+func Initialize(sc *godog.ScenarioContext, newGame NewGame) { InitializeWithin(sc, newGame, 0) }
+
+// InitializeWithin is Initialize with a time limit for each call into the implementation: a
+// call that takes longer fails its step (0: no limit).
+func InitializeWithin(sc *godog.ScenarioContext, newGame NewGame, limit time.Duration) {
+	initialize(sc, newGame, nil, limit)
+}
 
 // initialize registers the steps; all, when not nil, plays the property's pairs at once.
-func initialize(sc *godog.ScenarioContext, newGame NewGame, all playAll) {
-	s := &mastermindScenario{newGame: newGame, all: all}
+func initialize(sc *godog.ScenarioContext, newGame NewGame, all playAll, limit time.Duration) {
+	s := &mastermindScenario{newGame: newGame, all: all, limit: limit}
 
 	// The seed's steps.
 	sc.Step(`^a decoding board of (\d+) attempts$`, s.aDecodingBoardOfAttempts)
@@ -111,7 +119,7 @@ var errNoGame = errors.New("the game's constructor returned no game and no error
 func (s *mastermindScenario) join() error {
 	if !s.joined {
 		s.joined = true
-		if err := kata.Guard("new", func() {
+		if err := kata.Guard(s.limit, "new", func() {
 			s.game, s.joinErr = s.newGame(s.colors, s.width, s.maxTurns, slices.Clone(s.secret))
 		}); err != nil {
 			s.game, s.joinErr = nil, err
@@ -145,7 +153,7 @@ func (s *mastermindScenario) started() error {
 // the implementation, "not implemented" among them, fails the step saying so.
 func (s *mastermindScenario) count(name string, f func(Game) int) (int, error) {
 	n := 0
-	if err := kata.Unwritten(s.rules(), name, "", kata.Guard(name, func() { n = f(s.game) })); err != nil {
+	if err := kata.Unwritten(s.rules(), name, "", kata.Guard(s.limit, name, func() { n = f(s.game) })); err != nil {
 		return 0, err
 	}
 	return n, nil
@@ -161,7 +169,7 @@ func (s *mastermindScenario) guesses() (int, error) {
 
 // score plays a guess on the game; a panic in the implementation is an error that says so.
 func (s *mastermindScenario) score(guess []int) (grade string, black, white int, err error) {
-	if perr := kata.Guard("Score", func() { grade, black, white, err = s.game.Score(slices.Clone(guess)) }); perr != nil {
+	if perr := kata.Guard(s.limit, "Score", func() { grade, black, white, err = s.game.Score(slices.Clone(guess)) }); perr != nil {
 		return "", 0, 0, perr
 	}
 	return grade, black, white, err

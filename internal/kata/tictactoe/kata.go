@@ -23,7 +23,7 @@ func Kata(features fs.FS) kata.Kata {
 		Summary:  "Exercism's state of tic-tac-toe: ongoing, draw or win, or Exercism's exact error for a board play could not reach",
 		Features: features,
 		Files:    []string{"tictactoe.feature"},
-		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { initialize(sc, remote(conn), remoteAll(conn)) },
+		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
 		Protocol: protocol,
 		Starters: kata.Folder(starters, "templates"),
 		Refusing: map[string]string{

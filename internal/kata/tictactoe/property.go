@@ -171,7 +171,7 @@ func (s *ticTacToeScenario) classifyEvery(boards []board) ([]string, []error, er
 		for i := range rows {
 			var state string
 			var err error
-			if perr := kata.Guard("classify", func() { state, err = s.classify(slices.Clone(rows[i])) }); perr != nil {
+			if perr := kata.Guard(s.limit, "classify", func() { state, err = s.classify(slices.Clone(rows[i])) }); perr != nil {
 				err = perr
 			}
 			states[i], refusals[i] = state, err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cucumber/godog"
 
@@ -16,7 +17,8 @@ import (
 // ticTacToeScenario is one scenario's state.
 type ticTacToeScenario struct {
 	classify   Classify
-	all        classifyAll // nil: the property classifies its boards one by one
+	all        classifyAll   // nil: the property classifies its boards one by one
+	limit      time.Duration // how long a call into the implementation may take; 0 for no limit
 	rows       []string
 	classified bool
 	state      string
@@ -35,15 +37,21 @@ type Classify func(rows []string) (state string, err error)
 
 // Initialize registers the tic-tac-toe steps on sc, run against classify. Call it from a
 // godog ScenarioInitializer, once for each scenario: the steps keep their state per call.
-func Initialize(sc *godog.ScenarioContext, classify Classify) { initialize(sc, classify, nil) }
+func Initialize(sc *godog.ScenarioContext, classify Classify) { InitializeWithin(sc, classify, 0) }
+
+// InitializeWithin is Initialize with a time limit for each call into the implementation: a
+// call that takes longer fails its step (0: no limit).
+func InitializeWithin(sc *godog.ScenarioContext, classify Classify, limit time.Duration) {
+	initialize(sc, classify, nil, limit)
+}
 
 // classifyAll classifies many boards at once, as a program over the protocol can: each
 // board's state or refusal, and an error when the conversation broke.
 type classifyAll func(boards [][]string) (states []string, refusals []error, err error)
 
 // initialize registers the steps; all, when not nil, classifies the property's boards at once.
-func initialize(sc *godog.ScenarioContext, classify Classify, all classifyAll) {
-	s := &ticTacToeScenario{classify: classify, all: all}
+func initialize(sc *godog.ScenarioContext, classify Classify, all classifyAll, limit time.Duration) {
+	s := &ticTacToeScenario{classify: classify, all: all, limit: limit}
 	sc.Step(`^the board$`, s.theBoard)
 	sc.Step(`^the rows "([^"]*)", "([^"]*)" and "([^"]*)"$`, s.theRows)
 	sc.Step(`^I classify the board$`, s.iClassifyTheBoard)
@@ -69,7 +77,7 @@ func (s *ticTacToeScenario) theRows(top, middle, bottom string) {
 }
 
 func (s *ticTacToeScenario) iClassifyTheBoard() error {
-	if err := kata.Guard("classify", func() { s.state, s.err = s.classify(slices.Clone(s.rows)) }); err != nil {
+	if err := kata.Guard(s.limit, "classify", func() { s.state, s.err = s.classify(slices.Clone(s.rows)) }); err != nil {
 		s.state, s.err = "", err
 	}
 	s.classified = true

@@ -8,6 +8,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/cucumber/godog"
 
@@ -44,14 +45,29 @@ Tally requests
 
 // Initialize registers the tally steps, played against the tallies newTally makes.
 func Initialize(sc *godog.ScenarioContext, newTally func() (Tally, error)) {
+	InitializeWithin(sc, newTally, 0)
+}
+
+// InitializeWithin is Initialize with a time limit for each call into the implementation.
+func InitializeWithin(sc *godog.ScenarioContext, newTally func() (Tally, error), limit time.Duration) {
 	var t Tally
 	sc.Step(`^a new tally$`, func() (err error) {
 		t, err = newTally()
 		return err
 	})
-	sc.Step(`^I add (\d+)$`, func(n int) error { return t.Add(n) })
+	sc.Step(`^I add (\d+)$`, func(n int) error {
+		var err error
+		if gerr := kata.Guard(limit, "Add", func() { err = t.Add(n) }); gerr != nil {
+			return gerr
+		}
+		return err
+	})
 	sc.Step(`^the tally should be (\d+)$`, func(want int) error {
-		if got := t.Total(); got != want {
+		var got int
+		if gerr := kata.Guard(limit, "Total", func() { got = t.Total() }); gerr != nil {
+			return gerr
+		}
+		if got != want {
 			return kata.Fail("the tally", "%d, want %d", got, want)
 		}
 		return nil
