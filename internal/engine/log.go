@@ -35,8 +35,44 @@ func (o Outcome) Entry(kata string, at time.Time) Entry {
 	return Entry{Time: at, Kata: kata, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun)}
 }
 
-// AppendLog adds an entry to the log of the folder dir, making the log if need be.
+// plainLog checks that the log, and its folder, are what kata keeps there, if they exist: a
+// folder and a regular file, neither a link to elsewhere — a cloned kata folder may hold
+// anything — nor a FIFO or a device, on which opening blocks. It says what to do otherwise.
+func plainLog(dir string) error {
+	folder := filepath.Join(dir, filepath.Dir(LogPath))
+	if info, err := os.Lstat(folder); err == nil && !info.IsDir() {
+		return fmt.Errorf("%s is not a folder (%s); kata keeps its log of runs there: move it away", folder, kind(info.Mode()))
+	}
+	path := filepath.Join(dir, LogPath)
+	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a plain file (%s); kata keeps its log of runs there: move it away", path, kind(info.Mode()))
+	}
+	return nil
+}
+
+// kind names what a file is, for a message.
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "not a plain file"
+}
+
+// AppendLog adds an entry to the log of the folder dir, making the log if need be. It never
+// follows a link, nor opens what is not a plain file (plainLog).
 func AppendLog(dir string, e Entry) error {
+	if err := plainLog(dir); err != nil {
+		return fmt.Errorf("keeping the log of runs: %w", err)
+	}
 	path := filepath.Join(dir, LogPath)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("keeping the log of runs: %w", err)
@@ -57,8 +93,12 @@ func AppendLog(dir string, e Entry) error {
 }
 
 // ReadLog reads the log of the folder dir, oldest entry first; a folder with no log has no
-// entries. A line that is no entry is an error that names it.
+// entries. A line that is no entry is an error that names it, and so is a log that is no
+// plain file (plainLog).
 func ReadLog(dir string) ([]Entry, error) {
+	if err := plainLog(dir); err != nil {
+		return nil, fmt.Errorf("reading the log of runs: %w", err)
+	}
 	path := filepath.Join(dir, LogPath)
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
