@@ -163,8 +163,8 @@ func TestFlags(t *testing.T) {
 		{[]string{"extra"}, 2, `mastermind: unexpected argument "extra"; see -help`},
 		{[]string{"-nope"}, 2, "flag provided but not defined: -nope"},
 		{[]string{"-role", "maker", "-colors", "6", "-width", "7"}, 2, "game too large to solve"},
-		{[]string{"-strategy", "Optimal", "-colors", "8"}, 2, "mastermind: -strategy Optimal searches the whole game, which grows quickly: here games of at most 1296 codes, and 4 pegs of 7 colours, 3 of 11 or 12, 7 of 3; 8 colours of 4 pegs make 4096 codes"},
-		{[]string{"-strategy", "Optimal", "-colors", "13", "-width", "3"}, 2, "mastermind: -strategy Optimal searches the whole game, which grows quickly: here games of at most 1296 codes, and 4 pegs of 7 colours, 3 of 11 or 12, 7 of 3; 13 colours of 3 pegs make 2197 codes"},
+		{[]string{"-strategy", "Optimal", "-colors", "8"}, 2, "mastermind: -strategy Optimal searches the whole game, which grows quickly: it answers in seconds for games of at most 1296 codes but 10 pegs of 2 colours, and for 4 pegs of 7 colours, 3 of 11 or 12, 7 of 3; 8 colours of 4 pegs make 4096 codes"},
+		{[]string{"-strategy", "Optimal", "-colors", "13", "-width", "3"}, 2, "mastermind: -strategy Optimal searches the whole game, which grows quickly: it answers in seconds for games of at most 1296 codes but 10 pegs of 2 colours, and for 4 pegs of 7 colours, 3 of 11 or 12, 7 of 3; 13 colours of 3 pegs make 2197 codes"},
 		{[]string{"-strategy", "OptimalWithin(0)"}, 2, "unknown strategy"},
 	}
 	for _, tt := range tests {
@@ -276,7 +276,7 @@ func TestOptimalInSeconds(t *testing.T) {
 	}{
 		{4, 6, true}, {5, 4, true}, {2, 16, true}, {6, 3, true},
 		{4, 7, true}, {3, 11, true}, {3, 12, true}, {7, 3, true},
-		{3, 13, false}, {11, 2, false}, {4, 8, false}, {5, 5, false},
+		{3, 13, false}, {11, 2, false}, {4, 8, false}, {5, 5, false}, {10, 2, false}, {9, 2, true},
 	} {
 		r := mastermind.Rules{Colors: c.colors, Width: c.width, MaxTurns: 10}
 		if got := optimalInSeconds(r); got != c.want {
@@ -284,6 +284,10 @@ func TestOptimalInSeconds(t *testing.T) {
 		}
 	}
 	var stderr strings.Builder
+	_, err := parseFlags([]string{"-strategy", "Optimal", "-colors", "2", "-width", "10"}, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "Knuth, MostParts, Entropy and ExpectedSize answer at once") {
+		t.Errorf("-strategy Optimal for 10 pegs of 2 colours: %v, want a refusal naming the strategies that answer", err)
+	}
 	cfg, err := parseFlags([]string{"-strategy", "Optimal", "-colors", "7"}, &stderr)
 	if err != nil || cfg.strategy != solver.Optimal || cfg.rules.Colors != 7 {
 		t.Errorf("-strategy Optimal -colors 7: %+v, %v", cfg, err)
