@@ -80,32 +80,38 @@ func TestRepliesAsTheProtocolWritesThem(t *testing.T) {
 	assert.NotContains(t, out, "replied twice")
 }
 
-// TestTerminatedMidRun: kata terminated while a program hangs behind a wrapper ends the
-// program's whole process group before it exits.
+// TestTerminatedMidRun: kata ended while a program hangs behind a wrapper — terminated,
+// interrupted, its terminal closed, Ctrl-\ — ends the program's whole process group before
+// it exits.
 func TestTerminatedMidRun(t *testing.T) {
 	t.Parallel() // it waits on time limits, builds or interpreters: beside the rest
-	marker := filepath.Join(t.TempDir(), "starts")
-	cmd := exec.Command(os.Args[0], "run", "mastermind", "--timeout", "60s", "--", "bash", "-c", impl+" -misbehave hang -starts "+marker+"; true")
-	cmd.Env = append(os.Environ(), asKata+"=1") // the test binary, as the kata program
-	cmd.Dir = t.TempDir()
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	require.NoError(t, cmd.Start())
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if data, _ := os.ReadFile(marker); len(data) > 0 {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			t.Parallel()
+			marker := filepath.Join(t.TempDir(), "starts")
+			cmd := exec.Command(os.Args[0], "run", "mastermind", "--timeout", "60s", "--", "bash", "-c", impl+" -misbehave hang -starts "+marker+"; true")
+			cmd.Env = append(os.Environ(), asKata+"=1") // the test binary, as the kata program
+			cmd.Dir = t.TempDir()
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			require.NoError(t, cmd.Start())
+			deadline := time.Now().Add(20 * time.Second)
+			for time.Now().Before(deadline) {
+				if data, _ := os.ReadFile(marker); len(data) > 0 {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			time.Sleep(200 * time.Millisecond) // at request 2, hanging
+			require.NotEmpty(t, running(t, marker), "the program is running")
+			require.NoError(t, cmd.Process.Signal(sig))
+			err := cmd.Wait()
+			var exit *exec.ExitError
+			require.ErrorAs(t, err, &exit, "kata ends with a status other than 0")
+			assert.Contains(t, stderr.String(), "kata run: stopped; every program it started has ended")
+			assert.Empty(t, running(t, marker), "no process of the program's is left")
+		})
 	}
-	time.Sleep(200 * time.Millisecond) // at request 2, hanging
-	require.NotEmpty(t, running(t, marker), "the program is running")
-	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-	err := cmd.Wait()
-	var exit *exec.ExitError
-	require.ErrorAs(t, err, &exit, "kata ends with a status other than 0")
-	assert.Contains(t, stderr.String(), "kata run: stopped; every program it started has ended")
-	assert.Empty(t, running(t, marker), "no process of the program's is left")
 }
 
 // TestInitQuotesThePath: the command kata init suggests can be pasted, whatever the folder.

@@ -39,6 +39,7 @@ type program struct {
 
 	running *process // the process kept for the next scenario; nil when there is none
 	sent    int      // requests sent to it; the next one's id is sent+1
+	greeted bool     // a process of the run has greeted: the program can get going
 }
 
 // drop ends p, and forgets it if it is the process kept for the next scenario.
@@ -157,6 +158,9 @@ func (s *session) start() error {
 	}
 	s.p, s.running, s.sent = p, p, 0
 	line, err := s.read(func() string { return "its greeting" })
+	if err != nil && s.greeted {
+		return err // it got going before: a late or lost greeting is this scenario's failure alone
+	}
 	if err != nil {
 		s.giveUp(fmt.Sprintf("Check that the program starts and greets the runner first: what it printed says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", s.kata, s.kata))
 		return err
@@ -178,6 +182,7 @@ func (s *session) start() error {
 		return s.setUp(fmt.Sprintf("Run an adapter for %s: this program is for another kata.", s.kata),
 			"it greeted as an adapter for the kata %s; this run is of %s", brief.Quote(name), s.kata)
 	}
+	s.greeted = true
 	return nil
 }
 
