@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -120,4 +121,20 @@ func TestInitQuotesThePath(t *testing.T) {
 	out, errOut, status := kataCmd("init", "mastermind", "--lang", "python", dir)
 	require.Zero(t, status, errOut)
 	assert.Contains(t, out, "    cd '"+dir+"'\n")
+}
+
+// TestALateGreetingFailsItsScenarioAlone: a program that greeted once and, started afresh
+// after a crash, greets too late fails that scenario alone; the run goes on, and it is not
+// taken for a program that cannot get going.
+func TestALateGreetingFailsItsScenarioAlone(t *testing.T) {
+	t.Parallel() // it waits on time limits: beside the rest
+	marker := filepath.Join(t.TempDir(), "starts")
+	// The first start greets at once and crashes at request 2; every later one greets late.
+	script := fmt.Sprintf(`[ -s %[1]s ] && sleep 3; exec %[2]s -misbehave crash -starts %[1]s`, marker, impl)
+	out, _, status := kataCmd("run", "mastermind", "-v", "--timeout", "1s", "--run", "Making a guess/row [1-3]$", "--", "bash", "-c", script)
+	assert.Equal(t, 1, status)
+	assert.NotContains(t, out, "did not get going", out)
+	assert.Contains(t, out, "panic: impl: crashing at request 2", "the first scenario's crash")
+	assert.Equal(t, 2, strings.Count(out, "the program did not write its greeting within 1s"), out)
+	assert.Contains(t, out, "mastermind: 0 of 3 scenarios passed, 3 failed:")
 }
