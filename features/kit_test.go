@@ -512,3 +512,17 @@ func TestACrashInNewIsNoRefusal(t *testing.T) {
 		})
 	}
 }
+
+// TestAPanicIsShownWholeWhereTheCodeIs: a panic's first line is shown whole, however long,
+// and placed at the implementation's line, not inside the standard library that raised it.
+func TestAPanicIsShownWholeWhereTheCodeIs(t *testing.T) {
+	long := "the board " + strings.Repeat("and its cells ", 6) + "went wrong here\nand then some"
+	k := ticTacToeKata(func(rows []string) (string, error) { panic(long) })
+	f, _ := k.run(scenario(t, k, "State of tic-tac-toe/An ongoing game")).Failure()
+	assert.Contains(t, f.Err, `classify panicked: "the board and its cells and its cells and its cells and its cells and its cells and its cells went wrong here" at features/kit_test.go:`)
+	assert.NotContains(t, f.Err, "and then some", "the first line")
+
+	k = ticTacToeKata(func(rows []string) (string, error) { return strings.Repeat(rows[0], -1), nil })
+	f, _ = k.run(scenario(t, k, "State of tic-tac-toe/An ongoing game")).Failure()
+	assert.Regexp(t, `classify panicked: "strings: negative Repeat count" at features/kit_test.go:\d+$`, f.Err)
+}

@@ -14,16 +14,27 @@ const MaxQuoted = 40
 // otherwise its first MaxQuoted bytes (cut at a character boundary), quoted, then an
 // ellipsis and the length: "Red Green …"… (10485760 bytes). The result is at most about
 // 4*MaxQuoted+30 bytes, whatever s is.
-func Quote(s string) string {
-	if len(s) <= MaxQuoted {
+func Quote(s string) string { return quote(s, MaxQuoted) }
+
+// quote quotes s, its first max bytes if it is longer, cut at a character boundary.
+func quote(s string, max int) string {
+	if len(s) <= max {
 		return strconv.Quote(s)
 	}
-	cut := MaxQuoted
+	cut := max
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
 	return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
+
+// MaxQuotedLong is how many bytes of a line QuoteLong shows: a message of the implementation's
+// own, a panic's, whole as a person reads it, yet bounded.
+const MaxQuotedLong = 400
+
+// QuoteLong is Quote for a line a person must read whole — a message, a panic — cut only past
+// MaxQuotedLong bytes.
+func QuoteLong(s string) string { return quote(s, MaxQuotedLong) }
 
 // Count returns n and the noun for it: "1 peg", "0 pegs", "3 pegs".
 func Count(n int, one, many string) string {

@@ -19,7 +19,8 @@ type Panic struct {
 }
 
 func (p *Panic) Error() string {
-	msg := fmt.Sprintf("%s panicked: %s", p.call, brief.Quote(fmt.Sprint(p.value)))
+	first, _, _ := strings.Cut(fmt.Sprint(p.value), "\n")
+	msg := fmt.Sprintf("%s panicked: %s", p.call, brief.QuoteLong(first))
 	if p.at != "" {
 		msg += " at " + p.at
 	}
@@ -64,13 +65,19 @@ func guard(call string, f func()) (err error) {
 }
 
 // panicSite is the file and line where the panic being recovered happened: the innermost
-// frame that is neither the runtime's nor this package's.
+// frame that is neither the standard library's (the runtime, os.Exit under go test) nor the
+// kata packages'.
 func panicSite() string {
 	pcs := make([]uintptr, 32)
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	goroot := "" // the standard library's source, known from the runtime's first frame
 	for {
 		f, more := frames.Next()
-		if f.File != "" && !strings.HasPrefix(f.Function, "runtime.") && !strings.Contains(f.Function, "katas/internal/kata") {
+		if strings.HasPrefix(f.Function, "runtime.") && goroot == "" {
+			goroot = filepath.Dir(filepath.Dir(f.File)) + string(filepath.Separator)
+		}
+		std := goroot != "" && strings.HasPrefix(f.File, goroot) // os.Exit's panic under go test, a nil map
+		if f.File != "" && !std && !strings.HasPrefix(f.Function, "runtime.") && !strings.Contains(f.Function, "katas/internal/kata") {
 			return filepath.Join(filepath.Base(filepath.Dir(f.File)), filepath.Base(f.File)) + fmt.Sprintf(":%d", f.Line)
 		}
 		if !more {
