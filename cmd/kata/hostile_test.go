@@ -38,6 +38,9 @@ func TestHostilePrograms(t *testing.T) {
 		{"a child holding standard output", func(m string) []string {
 			return []string{impl, "-misbehave", "child-holds", "-starts", m}
 		}, "", true},
+		{"a grandchild that calls setsid", func(m string) []string {
+			return []string{bash, "-c", impl + " -misbehave setsid-child -starts " + m}
+		}, "", true},
 		{"a crash with a child holding standard output", func(m string) []string {
 			return []string{impl, "-misbehave", "child-crash", "-starts", m}
 		}, "the program exited with status 2 before its reply to request 2", false},

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +21,7 @@ import (
 // output, which a child can hold open after the program has exited.
 type process struct {
 	cmd    *exec.Cmd
+	token  string // the mark in the environment of the program and all it starts
 	stdin  *os.File
 	lines  chan readLine // the program's stdout, a line at a time; closed at its end
 	stderr *tail
@@ -57,6 +60,12 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 	cmd.Dir = dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = ownGroup()
+	// A mark every process the program starts inherits, so that one that left the group, or
+	// the session (setsid), is still known to be the program's.
+	mark := make([]byte, 16)
+	_, _ = rand.Read(mark) // crypto/rand: never fails on the platforms Go supports
+	token := runMark + "=" + hex.EncodeToString(mark)
+	cmd.Env = append(os.Environ(), token)
 	err := cmd.Start()
 	inR.Close()
 	outW.Close()
@@ -67,7 +76,7 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 		errR.Close()
 		return nil, err
 	}
-	p := &process{cmd: cmd, stdin: inW, lines: make(chan readLine, 16), stderr: &tail{max: stderrShown},
+	p := &process{cmd: cmd, token: token, stdin: inW, lines: make(chan readLine, 16), stderr: &tail{max: stderrShown},
 		copied: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		defer close(p.lines)
@@ -103,9 +112,16 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 	return p, nil
 }
 
-// kill ends the program's process group, the program and all it started (see killGroup);
-// it may be called again, and after the program has exited, to end what it left behind.
-func (p *process) kill() { killGroup(p.cmd.Process) }
+// runMark names the variable of the environment that marks a program's processes.
+const runMark = "KATA_RUN"
+
+// kill ends the program's process group, the program and all it started (see killGroup), and
+// on Linux any process that left the group but carries the program's mark (killMarked); it
+// may be called again, and after the program has exited, to end what it left behind.
+func (p *process) kill() {
+	killGroup(p.cmd.Process)
+	killMarked(p.token)
+}
 
 // hasExited reports whether the program has exited.
 func (p *process) hasExited() bool {

@@ -47,8 +47,10 @@ What the runner checks
   reply, the runner ends it and starts it afresh for the next scenario, so that a failure
   stays that scenario's alone; kata run --isolate starts it afresh for every scenario. When
   the runner ends a program it ends the whole group: whatever the program started — the real
-  program behind a wrapper such as bash, npm or go run, a child left behind — ends with it.
-  (So on Linux and the other Unixes; on Windows the runner ends the program alone.)
+  program behind a wrapper such as bash, npm or go run, a child left behind — ends with it;
+  on Linux so does a process that left the group or the session (setsid), known by the
+  KATA_RUN mark the runner puts in the program's environment. (On the other Unixes the group
+  ends; on Windows the runner ends the program alone.)
 - A time limit for each reply (kata run --timeout, 5 seconds by default). A program that
   hangs is ended, and the scenario fails saying which request went unanswered.
 - Nothing after a scenario's last reply, and an exit at the end. Output between scenarios,

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/deliberate-practice/katas/mastermind"
@@ -33,7 +34,7 @@ type request struct {
 func main() {
 	kata := flag.String("kata", "mastermind", "the kata: mastermind or tictactoe")
 	bug := flag.String("bug", "", "repeats, late, turns or counts-missing for mastermind; message or shape for tictactoe")
-	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, upper-error, upper-greeting, id-zero or noisy")
+	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, setsid-child, upper-error, upper-greeting, id-zero or noisy")
 	at := flag.Int("at", 2, "the request at which to misbehave")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
 	flag.Parse()
@@ -55,6 +56,16 @@ func main() {
 		data, _ := json.Marshal(v)
 		out.Write(append(data, '\n'))
 		out.Flush()
+	}
+	if *misbehave == "setsid-child" {
+		// A child that leaves the program's process group and session, holding no pipe of
+		// its own: what a daemonizing helper does.
+		child := exec.Command(os.Args[0], append([]string{"-misbehave", "silent"}, markerArgs(*starts)...)...)
+		child.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := child.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, "impl:", err)
+			os.Exit(3)
+		}
 	}
 	if strings.HasPrefix(*misbehave, "child-") {
 		// A child that inherits standard output and outlives the program: what a wrapper
