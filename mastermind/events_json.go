@@ -62,13 +62,22 @@ func MarshalEvents(events []Event) ([]byte, error) {
 	return data, nil
 }
 
+// MaxEventsSize is the largest event log UnmarshalEvents reads: 16 MiB, some hundred
+// thousand guesses of the widest codes, far past any game a person plays.
+const MaxEventsSize = 16 << 20
+
 // UnmarshalEvents reads events that MarshalEvents wrote, and nothing looser: a JSON array of
 // objects whose keys are spelt exactly as MarshalEvents spells them, each once. Malformed
 // JSON, trailing data, an unknown event name or key, a repeated key, a null, a missing field,
 // a number that is not a whole number an int holds, or a code that does not parse returns an
 // error wrapping ErrInvalidEvents that names the event. Whether the events make a game that
-// could have happened is for Replay to check.
+// could have happened is for Replay to check. A log of more than MaxEventsSize bytes is
+// refused before it is read, so that reading costs memory in proportion to what a game can
+// hold.
 func UnmarshalEvents(data []byte) ([]Event, error) {
+	if len(data) > MaxEventsSize {
+		return nil, fmt.Errorf("mastermind: reading events: %d bytes, more than the %d an event log may have: %w", len(data), MaxEventsSize, ErrInvalidEvents)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	r := strictReader{dec: dec}

@@ -415,3 +415,13 @@ func FuzzEventsRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// TestUnmarshalEventsRefusesAHugeLog: a log past MaxEventsSize is refused at once, its size
+// named, before anything of it is read.
+func TestUnmarshalEventsRefusesAHugeLog(t *testing.T) {
+	huge := make([]byte, mastermind.MaxEventsSize+1)
+	_, err := mastermind.UnmarshalEvents(huge)
+	if !errors.Is(err, mastermind.ErrInvalidEvents) || !strings.Contains(err.Error(), "16777217 bytes, more than the 16777216") {
+		t.Fatalf("UnmarshalEvents of %d bytes: %v", len(huge), err)
+	}
+}
