@@ -175,7 +175,7 @@ func TestWatch(t *testing.T) {
 	dir := t.TempDir()
 	code := filepath.Join(dir, "tictactoe.py")
 	require.NoError(t, os.WriteFile(code, []byte("v1"), 0o644))
-	marker := filepath.Join(dir, "starts")
+	marker := filepath.Join(t.TempDir(), "starts") // outside the folder watched
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out syncBuffer
@@ -379,4 +379,85 @@ func TestLogWhenTheClockWentBack(t *testing.T) {
 	require.Zero(t, c.run([]string{"log"}))
 	assert.Contains(t, out.String(), "the clock went back")
 	assert.NotRegexp(t, `-[0-9]+ minute`, out.String())
+}
+
+// TestWatchSeesASaveDuringARun: a file saved while a run is under way runs the scenarios
+// again once it ends, so the screen never stays on a result of code no longer on disk; a
+// file the program itself writes each run runs them once more, not for ever.
+func TestWatchSeesASaveDuringARun(t *testing.T) {
+	dir := t.TempDir()
+	code := filepath.Join(dir, "tictactoe.py")
+	require.NoError(t, os.WriteFile(code, []byte("v1"), 0o644))
+	marker := filepath.Join(t.TempDir(), "starts")
+	// The program's first start saves the code (as a person would, mid-run); each start
+	// writes out.txt, a file of its own, in the folder watched.
+	script := fmt.Sprintf(`[ -s %[1]s ] || echo v2 >> %[2]s; date +%%N > out.txt; exec %[3]s -kata tictactoe -starts %[1]s`, marker, code, impl)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var out syncBuffer
+	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond, katas: katas.All()}
+	done := make(chan int, 1)
+	go func() {
+		done <- c.run([]string{"run", "tictactoe", "--watch", "--tags", "~@property", "--", "bash", "-c", script})
+	}()
+	runs := func() int { return strings.Count(out.String(), "tictactoe: all 33 scenarios passed") }
+	waitFor := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); runs() < n && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+		require.GreaterOrEqual(t, runs(), n, out.String())
+	}
+	waitFor(2)
+	assert.Contains(t, out.String(), "saved during the run: running again…", "the save made while it ran")
+	require.NoError(t, os.WriteFile(code, []byte("v3, saved"), 0o644))
+	waitFor(3)
+	cancel()
+	<-done
+	assert.Equal(t, 1, strings.Count(out.String(), "saved during the run"), "out.txt, the program's own, ran it once more only:\n%s", out.String())
+	assert.Contains(t, out.String(), "\ntictactoe.py saved: running again…\n")
+	assert.Empty(t, running(t, marker))
+}
+
+// BenchmarkIdleWatchOfALargeTree: --watch idle over a tree of many files (100,000; 10,000
+// under -short) spends at most a twentieth of a core looking at it, whatever the tree: the
+// share it reports is a look's time over a look and the wait after it.
+func BenchmarkIdleWatchOfALargeTree(b *testing.B) {
+	n := 100_000
+	if testing.Short() {
+		n = 10_000
+	}
+	dir := b.TempDir()
+	for i := range n {
+		sub := filepath.Join(dir, fmt.Sprintf("d%03d", i%500))
+		if i < 500 {
+			if err := os.Mkdir(sub, 0o755); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("f%d.py", i)), nil, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	var share float64
+	for b.Loop() {
+		start := time.Now()
+		if len(snapshot(dir)) != n {
+			b.Fatal("a file missed")
+		}
+		took := time.Since(start)
+		share = float64(took) / float64(took+nextLook(watchPoll, took))
+	}
+	b.ReportMetric(share, "share-of-a-core")
+	if share > 1.0/lookShare+0.001 {
+		b.Fatalf("idle watching takes %.0f%% of a core", 100*share)
+	}
+}
+
+// TestNextLookBoundsTheCost: a quick look waits the poll; a slow one waits long enough that
+// looking takes a twentieth of the time.
+func TestNextLookBoundsTheCost(t *testing.T) {
+	assert.Equal(t, 200*time.Millisecond, nextLook(200*time.Millisecond, time.Millisecond))
+	assert.Equal(t, 950*time.Millisecond, nextLook(200*time.Millisecond, 50*time.Millisecond))
 }

@@ -30,6 +30,9 @@ func (c cli) watch(r runFlags) int {
 		poll = watchPoll
 	}
 	start := r.session
+	base := snapshot(c.dir) // before the run: a save while it runs is a save to run again for
+	var own []string        // what changed during every run so far: the program's own writing
+	known := false          // a run has ended, so own says something
 	for {
 		if c.color {
 			fmt.Fprint(c.stdout, term.ClearScreen)
@@ -42,22 +45,75 @@ func (c cli) watch(r runFlags) int {
 			return 0
 		}
 		fmt.Fprintf(c.stdout, "\nWatching this folder: save a file to run again; Ctrl-C stops.\n")
-		base := snapshot(c.dir)
+		// What changed while the program ran is run for — unless it is just what changed during
+		// the run before: a program that writes a file of its own each run runs once more, not
+		// for ever.
+		now := snapshot(c.dir)
+		during := changed(base, now)
+		ownOnly := known && subset(during, own)
+		if known {
+			own = intersect(own, during)
+		} else {
+			own, known = during, true
+		}
+		if len(during) > 0 && !ownOnly {
+			fmt.Fprintf(c.stdout, "%s saved during the run: running again…\n", savedNames(c.dir, during))
+			time.Sleep(settle)
+			base = snapshot(c.dir)
+			continue
+		}
+		base = now
+		wait := poll
 	wait:
 		for {
+			looked := time.Now()
+			if saved := changed(base, snapshot(c.dir)); len(saved) > 0 {
+				fmt.Fprintf(c.stdout, "%s saved: running again…\n", savedNames(c.dir, saved))
+				time.Sleep(settle)
+				base = snapshot(c.dir)
+				break wait
+			}
+			wait = nextLook(poll, time.Since(looked))
 			select {
 			case <-c.ctx.Done():
 				fmt.Fprintln(c.stdout, "Stopped watching.")
 				return 0
-			case <-time.After(poll):
-				if saved := changed(base, snapshot(c.dir)); len(saved) > 0 {
-					fmt.Fprintf(c.stdout, "%s saved: running again…\n", savedNames(c.dir, saved))
-					time.Sleep(settle)
-					break wait
-				}
+			case <-time.After(wait):
 			}
 		}
 	}
+}
+
+// subset reports whether every one of a is in b.
+func subset(a, b []string) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// intersect returns the ones of a that are in b.
+func intersect(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// lookShare is at most the share of its time --watch spends looking at the folder: a folder
+// that takes long to look at (a hundred thousand files) is looked at less often, so that idle
+// watching costs little whatever the folder holds.
+const lookShare = 20
+
+// nextLook is how long to wait before the next look at the folder, after a look that took
+// took: the poll, or longer for a large folder.
+func nextLook(poll, took time.Duration) time.Duration {
+	return max(poll, took*(lookShare-1))
 }
 
 // fileState is what --watch compares of a file to see that it was saved.
