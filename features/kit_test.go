@@ -400,7 +400,7 @@ func TestNotImplementedFailsEveryScenario(t *testing.T) {
 	assert.Len(t, failing(t, tt), len(tt.scenarios()))
 	r := m.run(scenario(t, m, "Configurable mastermind/A game needs at least one colour, one peg and one turn/row 1"))
 	f, _ := r.Failure()
-	assert.Equal(t, `new(0, 4, 10) with secret "Red Red Red Red": new is not implemented yet, so nothing was refused`, f.Err)
+	assert.Equal(t, `new(0, 4, 10) with secret "1 1 1 1": new is not implemented yet, so nothing was refused`, f.Err)
 }
 
 // panicky is a game whose methods panic, as a practitioner's code can.
@@ -525,4 +525,16 @@ func TestAPanicIsShownWholeWhereTheCodeIs(t *testing.T) {
 	k = ticTacToeKata(func(rows []string) (string, error) { return strings.Repeat(rows[0], -1), nil })
 	f, _ = k.run(scenario(t, k, "State of tic-tac-toe/An ongoing game")).Failure()
 	assert.Regexp(t, `classify panicked: "strings: negative Repeat count" at features/kit_test.go:\d+$`, f.Err)
+}
+
+// TestMessagesSayWhatTheGameWas: a game of no pegs is said to be so, not quoted as ""; a wrong
+// grade says after how many guesses.
+func TestMessagesSayWhatTheGameWas(t *testing.T) {
+	m := mastermindKata(func(int, int, int, []int) (features.MastermindGame, error) { return nil, features.ErrNotImplemented })
+	f, _ := m.run(scenario(t, m, "Configurable mastermind/A game needs at least one colour, one peg and one turn/row 2")).Failure()
+	assert.Contains(t, f.Err, "with secret of no pegs:", f.Err)
+
+	never := mastermindKata(newPlain(lies{neverLost: true}))
+	f, _ = never.run(scenario(t, never, "Configurable mastermind/A wrong guess with no turns left loses")).Failure()
+	assert.Contains(t, f.Err, `guess "3 1 3 6", after 3 guesses: grade "continue", want "lost"`, f.Err)
 }

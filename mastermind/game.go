@@ -79,8 +79,8 @@ func New(r Rules, secret Code) (*Game, error) {
 	return &Game{rules: r, secret: slices.Clone(secret)}, nil
 }
 
-// NewRandom starts a game whose secret is drawn from rng, so that a seeded rng gives the
-// same game again. It returns an error for invalid rules or a nil rng; it allocates nothing
+// NewRandom starts a game whose secret is drawn from rng, a math/rand/v2 generator
+// (rand.New(rand.NewPCG(seed, 0))), so that a seeded rng gives the same game again. It returns an error for invalid rules or a nil rng; it allocates nothing
 // before the rules are known to be valid, so at most MaxWidth pegs.
 func NewRandom(r Rules, rng *rand.Rand) (*Game, error) {
 	if rng == nil {

@@ -140,4 +140,5 @@ func TestALateGreetingFailsItsScenarioAlone(t *testing.T) {
 	assert.Contains(t, out, "panic: impl: crashing at request 2", "the first scenario's crash")
 	assert.Equal(t, 2, strings.Count(out, "the program did not write its greeting within 1s"), out)
 	assert.Contains(t, out, "mastermind: 0 of 3 scenarios passed, 3 failed:")
+	assert.Empty(t, running(t, marker), "no process of the program's is left, the late ones' neither")
 }

@@ -32,7 +32,8 @@ func main() {
 const usage = `Usage:
   tictactoe classify [ROW ROW ROW]   classify a board: three rows as arguments, or on stdin
                                      (three rows, or the grid Exercism draws)
-  tictactoe play [-as X|O]           play against the perfect-play solver
+  tictactoe play [-as X|O]           play against the perfect-play solver (tictactoe alone
+                                     plays too)
 
 A row is three cells, each X, O, or a space ('.' also marks an empty cell). On stdin a
 board is three such rows, or the grid Exercism draws:
@@ -61,11 +62,11 @@ const (
 )
 
 // run is the program; it returns the exit status: 0 for a result, 1 for an impossible or
-// malformed board or input that cannot be read, 2 for a bad command line.
+// malformed board or input that cannot be read, 2 for a bad command line. With no arguments
+// it plays a game.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return 2
+		return play(nil, stdin, stdout, stderr) // the main job: a game
 	}
 	switch args[0] {
 	case "classify":

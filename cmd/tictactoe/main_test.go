@@ -108,7 +108,7 @@ func TestCommandLine(t *testing.T) {
 		out    string // in stdout
 		errOut string // in stderr
 	}{
-		{nil, 2, "", "Usage:"},
+		{nil, 0, "End of input. Goodbye.", ""}, // the game, as play
 		{[]string{"-help"}, 0, "Exit status: 0 for a result or a game played; 1 for an impossible or malformed board,", ""},
 		{[]string{"help"}, 0, "tictactoe classify [ROW ROW ROW]", ""},
 		{[]string{"play", "-help"}, 0, "", "the mark you play"},

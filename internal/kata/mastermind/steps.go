@@ -37,6 +37,9 @@ type mastermindScenario struct {
 	black     int
 	white     int
 
+	numeric bool // the scenario is the assignment's, which writes its codes in numbers
+	played  int  // guesses played
+
 	pairs, wrong int   // pairs of codes the property played, and those not scored as the rule says
 	firstMiss    *miss // the first of those
 }
@@ -186,18 +189,21 @@ func (s *mastermindScenario) about() string {
 }
 
 // written is a code as the feature wrote it, or as the scenario writes its codes when the
-// feature did not write this one; quoted either way.
+// feature did not write this one; quoted either way, and "no pegs" for none.
 func (s *mastermindScenario) written(text string, code []int) string {
-	if text != "" {
+	switch {
+	case text != "":
 		return brief.Quote(text)
+	case len(code) == 0:
+		return "of no pegs"
 	}
 	return brief.Quote(pegs(code, s.numbers()))
 }
 
 // numbers reports whether the scenario writes its codes in numbers, "3 2 3 5", rather than
-// colour names.
+// colour names: the assignment's scenarios do.
 func (s *mastermindScenario) numbers() bool {
-	return strings.ContainsAny(s.secretText+s.guessText, "0123456789")
+	return s.numeric || strings.ContainsAny(s.secretText+s.guessText, "0123456789")
 }
 
 // pegs writes a code in numbers, or in colour names when every peg has one among the seed's
@@ -306,6 +312,7 @@ func (s *mastermindScenario) play(guess []int) error {
 		return kata.Fail(s.about(), "the guess was refused: %s", brief.Quote(err.Error()))
 	}
 	s.scored, s.grade, s.black, s.white = true, grade, black, white
+	s.played++
 	return nil
 }
 
@@ -392,7 +399,7 @@ func (s *mastermindScenario) theGradeShouldBe(want string) error {
 		return err
 	}
 	if s.grade != want {
-		return kata.Fail(s.about(), "grade %s, want %q", brief.Quote(s.grade), want)
+		return kata.Fail(fmt.Sprintf("%s, after %s", s.about(), brief.Count(s.played, "guess", "guesses")), "grade %s, want %q", brief.Quote(s.grade), want)
 	}
 	return nil
 }
@@ -447,7 +454,7 @@ func (s *mastermindScenario) refused(pegs []int) error {
 }
 
 func (s *mastermindScenario) aGameOfColoursPegsAndTurns(colors, width, maxTurns int) {
-	s.colors, s.width, s.maxTurns = colors, width, maxTurns
+	s.colors, s.width, s.maxTurns, s.numeric = colors, width, maxTurns, true
 }
 
 // iStartAGameOfColoursPegsAndTurns starts a game with a secret of colour 1 in every peg, so

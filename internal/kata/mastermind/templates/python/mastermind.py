@@ -1,4 +1,5 @@
-"""Mastermind as Dave Thomas's Elixir exercise has it: new(num_colors, width, max_turns) and score(game, guess).
+"""Mastermind as Dave Thomas's Elixir exercise has it: new(num_colors, width, max_turns),
+here with the code maker's secret as well, and score(game, guess).
 
 Colours are numbers from 1 to num_colors; a code is a list of width of them. To refuse
 something (rules that make no game, a secret or a guess that does not fit, a guess after the
@@ -12,7 +13,9 @@ class Refused(Exception):
 
 
 def new(num_colors, width, max_turns, secret):
-    """Start a game with the code maker's secret, and return it."""
+    """Start a game of num_colors colours, width pegs and max_turns turns with the code
+    maker's secret, a list of width colours, and return it; raise Refused for rules or a
+    secret that do not fit."""
     raise NotImplementedError
 
 
@@ -20,13 +23,14 @@ def score(game, guess):
     """Play a guess: return (grade, (black, white), new_game).
 
     grade is "won", "lost" or "continue"; black counts the pegs of the right colour in the
-    right place, white the others of a right colour.
+    right place, white those of a right colour in the wrong place, each peg counted once.
+    new_game is the game after the guess; game itself is left as it was.
     """
     raise NotImplementedError
 
 
 def turns_left(game):
-    """Return how many guesses the game still allows."""
+    """Return how many guesses the game still allows: 0 once it is won or lost."""
     raise NotImplementedError
 
 
