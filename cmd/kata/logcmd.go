@@ -58,6 +58,9 @@ func (c cli) log(args []string) int {
 			continue
 		}
 		line := fmt.Sprintf("  %s  %s  %2d/%-2d", e.Time.Local().Format("15:04"), c.light(e.Light), e.Passed, e.Total)
+		if e.Partial {
+			line += "  some scenarios"
+		}
 		if i > 0 {
 			if d := e.Time.Sub(runs[i-1].Time); d < 0 {
 				line += "  by the clock before the run above: the clock went back"

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/cucumber/godog"
 	"github.com/stretchr/testify/assert"
@@ -570,4 +571,19 @@ func TestSafeEscapesEveryPlane(t *testing.T) {
 	assert.Equal(t, `a\U000e0001b`, Safe("a\U000E0001b"))
 	assert.Equal(t, `\x1b[31m\u0085\xff`, Safe("\x1b[31m\u0085\xff"))
 	assert.Equal(t, "plain, é and 😀", Safe("plain, é and 😀"))
+}
+
+// TestAPartialRunSaysSo: a run of some of the kata's scenarios — chosen by the options, or
+// left out by the front end — is partial; a run of all is not.
+func TestAPartialRunSaysSo(t *testing.T) {
+	o, err := Run(counting, Options{}, (&fakeFrontend{}).frontend())
+	require.NoError(t, err)
+	assert.False(t, o.Partial)
+	o, err = Run(counting, Options{Run: "Parity"}, (&fakeFrontend{}).frontend())
+	require.NoError(t, err)
+	assert.True(t, o.Partial)
+	o, err = Run(counting, Options{}, (&fakeFrontend{leave: map[string]bool{"Counting/Nothing to count": true}}).frontend())
+	require.NoError(t, err)
+	assert.True(t, o.Partial, "go test -run left one out")
+	assert.True(t, o.Entry("counting", time.Now()).Partial)
 }

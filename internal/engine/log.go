@@ -28,11 +28,14 @@ type Entry struct {
 	// Start says a session starts here: kata init wrote the folder, or a run was asked to
 	// start one.
 	Start bool `json:"start,omitempty"`
+	// Partial says the run took some of the kata's scenarios (--run, --tags): its green is
+	// not the kata's.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // Entry returns the log entry of a run of the kata at a time.
 func (o Outcome) Entry(kata string, at time.Time) Entry {
-	return Entry{Time: at, Kata: kata, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun)}
+	return Entry{Time: at, Kata: kata, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun), Partial: o.Partial}
 }
 
 // plainLog checks that the log, and its folder, are what kata keeps there, if they exist: a
@@ -155,12 +158,12 @@ func (s Session) Runs() []Entry {
 	return runs
 }
 
-// ToGreen returns how many runs the session took to its first green and how long from its
-// start, and whether it reached one.
+// ToGreen returns how many runs the session took to its first green of the whole kata and how
+// long from its start, and whether it reached one: a partial run's green is not the kata's.
 func (s Session) ToGreen() (runs int, d time.Duration, ok bool) {
 	for _, e := range s.Runs() {
 		runs++
-		if e.Light == Green {
+		if e.Light == Green && !e.Partial {
 			return runs, e.Time.Sub(s[0].Time), true
 		}
 	}

@@ -48,6 +48,7 @@ type Outcome struct {
 	NotRun  []Scenario // those selected but not run after a stop
 	Stopped string     // why those did not run
 	Seed    int64      // the seed of a random order; 0 for the files' order
+	Partial bool       // the options chose some of the kata's scenarios, not all
 	Fatal   string     // why the run stopped early, and what to do, when a scenario said so
 }
 
@@ -168,6 +169,9 @@ func Run(k kata.Kata, opts Options, fe Frontend) (Outcome, error) {
 			break
 		}
 	}
+	// Some of the kata's scenarios: the options chose them, or the front end left some out
+	// (go test -run).
+	o.Partial = len(o.Results)+len(o.NotRun) < len(all)
 	errs := []error{}
 	reports, _ := parseFormat(opts.Format)
 	for _, r := range reports {
