@@ -1,9 +1,13 @@
 package kata
 
 import (
+	"unicode/utf8"
+
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/deliberate-practice/katas/internal/brief"
 )
 
 // Kind is what kind of failure a step's error is.
@@ -105,4 +109,24 @@ func Unwritten(about, call, suffix string, err error) error {
 		return err // a timeout, a crash: no answer at all
 	}
 	return nil
+}
+
+// FirstDifference says where a message first differs from the one wanted, for an exact
+// message missed by a few words: the first character that differs, counted from 1, and what
+// follows there in each.
+func FirstDifference(got, want string) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	for i > 0 && !utf8.RuneStart(want[min(i, len(want)-1)]) {
+		i--
+	}
+	rest := func(s string) string {
+		if i >= len(s) {
+			return "the end"
+		}
+		return brief.Quote(s[i:])
+	}
+	return fmt.Sprintf("they differ from character %d: %s where %s is wanted", utf8.RuneCountInString(want[:min(i, len(want))])+1, rest(got), rest(want))
 }

@@ -104,8 +104,8 @@ func (s *ticTacToeScenario) theBoardShouldBeRefusedWith(msg string) error {
 	if err := s.theBoardShouldBeRefused(); err != nil {
 		return err
 	}
-	if s.err.Error() != msg {
-		return kata.Fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), msg)
+	if got := s.err.Error(); got != msg {
+		return kata.Fail(s.board(), "refused with %s, want %q\n%s", brief.QuoteLong(got), msg, kata.FirstDifference(got, msg))
 	}
 	return nil
 }
