@@ -547,7 +547,7 @@ func contents(t *testing.T, dir string) map[string]string {
 // interpreter returns the path of a language's interpreter. Where it is missing the test
 // fails, saying so and how to skip it, so that go test ./... says so in its normal output: a
 // skip is quiet there. KATAS_SKIP_INTERPRETERS=1 skips instead; CI never sets it.
-func interpreter(t *testing.T, name string) string {
+func interpreter(t testing.TB, name string) string {
 	t.Helper()
 	path, err := exec.LookPath(name)
 	if err != nil {
@@ -776,4 +776,43 @@ func TestAWrongScorerInPythonIsCaught(t *testing.T) {
 	assert.Contains(t, out, "Repeated colours, each peg counted once, row 4", out)
 	assert.Contains(t, out, "The smallest it still gets wrong: secret \"1 2\", guess \"1 1\": scored 1 black and 1 white", out)
 	assert.Contains(t, out, "| 2 | 2 | 10 | 1 2 | 1 1 | 1 | 0 | continue |", "a row to paste")
+}
+
+// BenchmarkFullRun: a full run of each kata through a right solution in Python and in
+// JavaScript, against one bare start of the interpreter measured in the same run, which it
+// reports as the ratio (bare-starts).
+func BenchmarkFullRun(b *testing.B) {
+	for _, s := range starters {
+		for _, k := range []string{"mastermind", "tictactoe"} {
+			b.Run(s.lang+"/"+k, func(b *testing.B) {
+				bin := interpreter(b, s.interpreter)
+				dir := b.TempDir()
+				if _, errOut, status := kataCmd("init", k, "--lang", s.lang, dir); status != 0 {
+					b.Fatal(errOut)
+				}
+				solution, err := os.ReadFile(filepath.Join("testdata", "solutions", s.lang, k+"."+s.ext))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, k+"."+s.ext), solution, 0o644); err != nil {
+					b.Fatal(err)
+				}
+				bare := map[string][]string{"python3": {"-c", "pass"}, "node": {"-e", "0"}}[s.interpreter]
+				var run, start time.Duration
+				b.ReportAllocs()
+				for b.Loop() {
+					t0 := time.Now()
+					if out, _, status := kataCmd("run", k, "--", bin, filepath.Join(dir, s.adapter)); status != 0 {
+						b.Fatal(out)
+					}
+					t1 := time.Now()
+					if err := exec.Command(bin, bare...).Run(); err != nil {
+						b.Fatal(err)
+					}
+					run, start = run+t1.Sub(t0), start+time.Since(t1)
+				}
+				b.ReportMetric(float64(run)/float64(start), "bare-starts")
+			})
+		}
+	}
 }
