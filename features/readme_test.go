@@ -188,6 +188,7 @@ func TestReadmeRecipe(t *testing.T) {
 		assert.Contains(t, out, line, "the README shows a failure as the kit prints it")
 	}
 	assert.LessOrEqual(t, strings.Count(out, "\n"), 40, "one screen:\n%s", out)
+	assert.NotRegexp(t, `kit\.go:\d+`, out, "no line of the kit's own on the practitioner's screen")
 	rerun := regexp.MustCompile(`Run it alone: (go test -run '[^']+')`).FindStringSubmatch(out)
 	require.NotNil(t, rerun, out)
 	assert.Equal(t, `go test -run '^TestAcceptance/Playing_mastermind/Making_a_guess/row_9$'`, rerun[1])

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -55,7 +56,7 @@ func init() {
 func defineFlags(fs *flag.FlagSet) {
 	own := flag.NewFlagSet("kit", flag.ContinueOnError)
 	engine.Flags(own, flagPrefix, false)
-	own.Bool(logFlag, false, "add each run's light (green, red or amber) to .kata/log in the package's folder, for kata log")
+	own.Bool(logFlag, false, "add each run's light (green, red or amber) to .kata/log in the package's folder, for kata log (the default where .kata exists: kata init made it)")
 	own.Duration(timeoutFlag, DefaultCallLimit, "the time each call into your implementation has before its step fails; 0 for no limit")
 	own.VisitAll(func(f *flag.Flag) {
 		if fs.Lookup(f.Name) == nil {
@@ -64,12 +65,24 @@ func defineFlags(fs *flag.FlagSet) {
 	})
 }
 
-// logAsked reports whether the command line or the environment asks for the log.
+// logAsked reports whether the run's light goes to the log: -kata.log when given, or
+// KATA_LOG=1, or else the package's folder has the log's folder, .kata — kata init made it —
+// so that a practitioner's runs are kept without a flag to remember.
 func logAsked() bool {
-	if f := flag.Lookup(logFlag); f != nil && f.Value.String() == "true" {
+	set, on := false, false
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == logFlag {
+			set, on = true, f.Value.String() == "true"
+		}
+	})
+	switch {
+	case set:
+		return on
+	case os.Getenv("KATA_LOG") == "1":
 		return true
 	}
-	return os.Getenv("KATA_LOG") == "1"
+	info, err := os.Stat(filepath.Dir(engine.LogPath))
+	return err == nil && info.IsDir()
 }
 
 // godogOption is the option that godog's flag of that name (without its "godog." prefix)

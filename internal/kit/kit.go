@@ -41,7 +41,7 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 		Flag:  "-" + flagPrefix,
 		Each:  each,
 		Start: func(engine.Scenario, bool) engine.Instance { return engine.Instance{Steps: steps} },
-		Log:   func(line string) { t.Log("\n" + line) },
+		Log:   func(line string) { fmt.Fprintln(t.Output(), line) }, // the test's output, with no line of the kit's
 		Rerun: func(s engine.Scenario) string {
 			return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))
 		},
