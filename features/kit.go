@@ -82,7 +82,8 @@ type Classifier func(rows []string) (state string, err error)
 func RunMastermind(t *testing.T, newGame NewMastermindGame) {
 	t.Helper()
 	limit := kit.CallLimit()
-	kit.Run(t, mastermind.Kata(files), func(sc *godog.ScenarioContext) { mastermind.InitializeWithin(sc, games(newGame), limit) })
+	kit.Run(t, mastermind.Kata(files), func(sc *godog.ScenarioContext) { mastermind.InitializeWithin(sc, games(newGame), limit) },
+		tictactoe.Kata(files))
 }
 
 // RunTicTacToe runs the tic-tac-toe kata (tictactoe.feature) against classify, as
@@ -92,7 +93,7 @@ func RunTicTacToe(t *testing.T, classify Classifier) {
 	limit := kit.CallLimit()
 	kit.Run(t, tictactoe.Kata(files), func(sc *godog.ScenarioContext) {
 		tictactoe.InitializeWithin(sc, tictactoe.Classify(classify), limit)
-	})
+	}, mastermind.Kata(files))
 }
 
 // InitializeMastermind registers the Mastermind steps on sc, played against the games newGame

@@ -171,7 +171,11 @@ func TestReadmeRecipe(t *testing.T) {
 	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
 	out = bin("-test.v", "-kata.random=7")
 	assert.Contains(t, out, "mastermind: scenarios in random order, seed 7; -kata.random=7 runs them in this order again")
-	out, ok := m.TryBinary(right, "-kata.random=-1")
+	// Tags that choose nothing in any kata, a typo, fail; those of the other kata skip.
+	out, ok := m.TryBinary(right, "-test.v", "-kata.tags=@refusal")
+	assert.False(t, ok, "a typo in the tags chooses nothing, and fails:\n%s", out)
+	assert.Contains(t, out, `features: no scenario of mastermind matches the tags "@refusal", nor of any other kata: check the tags`)
+	out, ok = m.TryBinary(right, "-kata.random=-1")
 	assert.False(t, ok)
 	assert.Contains(t, out, `"-1" is no seed`)
 	bin("-kata.format=junit:report.xml")

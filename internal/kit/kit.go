@@ -23,8 +23,10 @@ import (
 // -v, or a -run pattern that names scenarios, each scenario is a subtest of t that fails with
 // its failure; otherwise the scenarios run within t, which fails with one screen that leads
 // with the next scenario to work on. The kit's -kata.* flags (and godog's, where a test binds
-// them) choose and report the scenarios.
-func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
+// them) choose and report the scenarios. Tags that choose none of the kata's scenarios skip
+// t, as go test -run does a test it does not name, where they choose some of a sibling's — a
+// kata the same package may run — and fail it where they choose nothing anywhere (a typo).
+func Run(t *testing.T, k kata.Kata, steps kata.Steps, siblings ...kata.Kata) {
 	t.Helper()
 	opts, err := options(flag.CommandLine)
 	if err != nil {
@@ -53,14 +55,30 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 		}
 	}
 	switch {
+	case errors.Is(err, engine.ErrNoScenario) && opts.Tags != "" && !chooseAny(siblings, opts):
+		t.Errorf("features: %v, nor of any other kata: check the tags", err)
 	case errors.Is(err, engine.ErrNoScenario):
-		// As go test -run with a pattern no test matches: the other kata may have the tags.
+		// As go test -run with a pattern no test matches: the other kata has the tags.
 		t.Skipf("features: %v", err)
 	case err != nil:
 		t.Errorf("features: %v", err)
 	case outcome.Failed():
 		t.Fail()
 	}
+}
+
+// chooseAny reports whether the options choose a scenario of any of the katas.
+func chooseAny(katas []kata.Kata, opts engine.Options) bool {
+	for _, k := range katas {
+		all, err := engine.Scenarios(k)
+		if err != nil {
+			continue
+		}
+		if chosen, _, err := engine.Select(k, all, opts); err == nil && len(chosen) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // featurePaths returns where a report says a feature file is: its path in the module that
