@@ -193,6 +193,14 @@ func TestWatch(t *testing.T) {
 		require.Equal(t, n, runs(), out.String())
 	}
 	waitFor(1)
+	idle := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); strings.Count(out.String(), "Watching this folder") < n && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+		require.Equal(t, n, strings.Count(out.String(), "Watching this folder"), out.String())
+	}
+	idle(1) // watching, not still looking at what changed during the run
 	// Files it ignores: the log, an editor's swap file, a cache, version control.
 	for _, f := range []string{".tictactoe.py.swp", "tictactoe.py~", "__pycache__/x.pyc", ".git/index"} {
 		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
@@ -407,13 +415,22 @@ func TestWatchSeesASaveDuringARun(t *testing.T) {
 		}
 		require.GreaterOrEqual(t, runs(), n, out.String())
 	}
-	waitFor(2)
-	assert.Contains(t, out.String(), "saved during the run: running again…", "the save made while it ran")
+	idle := func() {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), "Watching this folder") && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+		require.Contains(t, out.String(), "Watching this folder", out.String())
+	}
+	idle()
+	assert.Contains(t, out.String(), "out.txt, tictactoe.py saved during the run: running again…", "the save made while it ran")
+	assert.Contains(t, out.String(), "out.txt changed during each run: the program's own, not watched.", "and then no more runs for out.txt")
+	n := runs()
+	assert.Equal(t, 3, n, "the first run, the one for the save, and one more for out.txt:\n%s", out.String())
 	require.NoError(t, os.WriteFile(code, []byte("v3, saved"), 0o644))
-	waitFor(3)
+	waitFor(n + 1)
 	cancel()
 	<-done
-	assert.Equal(t, 1, strings.Count(out.String(), "saved during the run"), "out.txt, the program's own, ran it once more only:\n%s", out.String())
 	assert.Contains(t, out.String(), "\ntictactoe.py saved: running again…\n")
 	assert.Empty(t, running(t, marker))
 }

@@ -30,9 +30,9 @@ func (c cli) watch(r runFlags) int {
 		poll = watchPoll
 	}
 	start := r.session
-	base := snapshot(c.dir) // before the run: a save while it runs is a save to run again for
-	var own []string        // what changed during every run so far: the program's own writing
-	known := false          // a run has ended, so own says something
+	base := snapshot(c.dir)  // before the run: a save while it runs is a save to run again for
+	own := map[string]bool{} // files the program itself writes each run: not watched
+	var during []string      // what changed during the last run, when that run was for it
 	for {
 		if c.color {
 			fmt.Fprint(c.stdout, term.ClearScreen)
@@ -44,30 +44,32 @@ func (c cli) watch(r runFlags) int {
 		if c.ctx.Err() != nil {
 			return 0
 		}
-		fmt.Fprintf(c.stdout, "\nWatching this folder: save a file to run again; Ctrl-C stops.\n")
-		// What changed while the program ran is run for — unless it is just what changed during
-		// the run before: a program that writes a file of its own each run runs once more, not
-		// for ever.
+		// What changed while the program ran is run for — unless the same files changed during
+		// the run that was for them: the program writes them itself, and they are watched no
+		// more, so that it runs twice more, not for ever.
 		now := snapshot(c.dir)
-		during := changed(base, now)
-		ownOnly := known && subset(during, own)
-		if known {
-			own = intersect(own, during)
-		} else {
-			own, known = during, true
+		saved := changed(base, now, own)
+		base = now
+		if len(saved) > 0 && slices.Equal(saved, during) {
+			for _, f := range saved {
+				own[f] = true
+			}
+			fmt.Fprintf(c.stdout, "%s changed during each run: the program's own, not watched.\n", savedNames(c.dir, saved))
+			saved = nil
 		}
-		if len(during) > 0 && !ownOnly {
-			fmt.Fprintf(c.stdout, "%s saved during the run: running again…\n", savedNames(c.dir, during))
+		during = saved
+		if len(saved) > 0 {
+			fmt.Fprintf(c.stdout, "%s saved during the run: running again…\n", savedNames(c.dir, saved))
 			time.Sleep(settle)
 			base = snapshot(c.dir)
 			continue
 		}
-		base = now
+		fmt.Fprintf(c.stdout, "\nWatching this folder: save a file to run again; Ctrl-C stops.\n")
 		wait := poll
 	wait:
 		for {
 			looked := time.Now()
-			if saved := changed(base, snapshot(c.dir)); len(saved) > 0 {
+			if saved := changed(base, snapshot(c.dir), own); len(saved) > 0 {
 				fmt.Fprintf(c.stdout, "%s saved: running again…\n", savedNames(c.dir, saved))
 				time.Sleep(settle)
 				base = snapshot(c.dir)
@@ -82,27 +84,6 @@ func (c cli) watch(r runFlags) int {
 			}
 		}
 	}
-}
-
-// subset reports whether every one of a is in b.
-func subset(a, b []string) bool {
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			return false
-		}
-	}
-	return true
-}
-
-// intersect returns the ones of a that are in b.
-func intersect(a, b []string) []string {
-	var out []string
-	for _, x := range a {
-		if slices.Contains(b, x) {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // lookShare is at most the share of its time --watch spends looking at the folder: a folder
@@ -155,17 +136,17 @@ func ignored(name string) bool {
 		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swo") || strings.HasSuffix(name, ".swx")
 }
 
-// changed returns the files that differ between two snapshots, sorted: saved, made or
-// removed.
-func changed(a, b map[string]fileState) []string {
+// changed returns the files that differ between two snapshots, sorted — saved, made or
+// removed — but those in skip.
+func changed(a, b map[string]fileState, skip map[string]bool) []string {
 	var out []string
 	for path, s := range a {
-		if t, ok := b[path]; !ok || t != s {
+		if t, ok := b[path]; (!ok || t != s) && !skip[path] {
 			out = append(out, path)
 		}
 	}
 	for path := range b {
-		if _, ok := a[path]; !ok {
+		if _, ok := a[path]; !ok && !skip[path] {
 			out = append(out, path)
 		}
 	}

@@ -587,3 +587,19 @@ func TestAPartialRunSaysSo(t *testing.T) {
 	assert.True(t, o.Partial, "go test -run left one out")
 	assert.True(t, o.Entry("counting", time.Now()).Partial)
 }
+
+// TestCrashesGroupByWhereTheyHappened: one crash met at many requests is one group, named by
+// the error the program wrote, not one group for each request's text.
+func TestCrashesGroupByWhereTheyHappened(t *testing.T) {
+	crash := func(name string, id int) Result {
+		return Result{Scenario: Scenario{Name: name, File: "x", Line: id}, Steps: []StepResult{{Step: "When I guess", Status: godog.StepFailed, Kind: kata.Crash,
+			Cause: fmt.Sprintf(`the program exited with status 1 before its reply to request %d {"id":%d,"op":"score"}`, id, id),
+			Err:   fmt.Sprintf("the program exited with status 1 before its reply to request %d {\"id\":%d,\"op\":\"score\"}\nIts standard error ended with:\n    Traceback (most recent call last):\n      File \"adapter.py\", line 9\n    KeyError: 'guess'", id, id)}}}
+	}
+	var results []Result
+	for i := range 5 {
+		results = append(results, crash(fmt.Sprint("s", i), i+1))
+	}
+	screen := Screen(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
+	assert.Contains(t, screen, `4 at When I guess: "KeyError: 'guess'" (the program exited with status 1)`, screen)
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -230,6 +231,38 @@ func (g group) String() string {
 	return fmt.Sprintf("%d at %s: %s", len(g.results), where, g.label)
 }
 
+// request is a request as a message quotes it, to leave out of a crash's cause.
+var request = regexp.MustCompile(` ?(to )?request \d+ \{.*?\}`)
+
+// errorLine is a line of standard error that names an error: Python's "KeyError: 'guess'",
+// Node's "TypeError: …", Go's "panic: …".
+var errorLine = regexp.MustCompile(`^(panic: |[A-Za-z_.]*(Error|Exception)\b)`)
+
+// crashSite is where a crash happened, for failures of one crash to group together: the last
+// line the program wrote to standard error (a traceback's "KeyError: 'guess'", a panic's
+// place), or else the cause without the request it came at.
+func crashSite(f StepResult) string {
+	if _, stderr, ok := strings.Cut(f.Err, "Its standard error ended with:\n"); ok {
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		last := ""
+		for i := len(lines) - 1; i >= 0; i-- {
+			line := strings.TrimSpace(lines[i])
+			if errorLine.MatchString(line) {
+				last = line
+				break
+			}
+			if last == "" && line != "" {
+				last = line
+			}
+		}
+		if last != "" {
+			what, _, _ := strings.Cut(f.Cause, " before")
+			return brief.QuoteLong(last) + " (" + request.ReplaceAllString(what, "") + ")"
+		}
+	}
+	return request.ReplaceAllString(f.Cause, "")
+}
+
 // groupFailures groups failed results: wrong answers by the step of the feature at which they
 // failed, everything else by its cause. Wrong answers come first, each step's group however
 // small, the largest first; then the causes, the largest first.
@@ -242,6 +275,9 @@ func groupFailures(failed []Result) []group {
 			cause = f.Status.String()
 		}
 		atStep := f.Kind == kata.Wrong && f.Line > 0 && f.Template != ""
+		if f.Kind == kata.Crash || f.Kind == kata.Timeout {
+			cause = crashSite(f)
+		}
 		label := cause
 		if atStep {
 			label = fmt.Sprintf("%s (%s:%d)", f.Template, r.Scenario.File, f.Line)
