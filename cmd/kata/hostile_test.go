@@ -96,8 +96,8 @@ func TestTerminatedMidRun(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "run", "mastermind", "--timeout", "60s", "--", "bash", "-c", impl+" -misbehave hang -starts "+marker+"; true")
 			cmd.Env = append(os.Environ(), asKata+"=1") // the test binary, as the kata program
 			cmd.Dir = t.TempDir()
-			var stderr strings.Builder
-			cmd.Stderr = &stderr
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			require.NoError(t, cmd.Start())
 			deadline := time.Now().Add(20 * time.Second)
 			for time.Now().Before(deadline) {
@@ -113,6 +113,8 @@ func TestTerminatedMidRun(t *testing.T) {
 			var exit *exec.ExitError
 			require.ErrorAs(t, err, &exit, "kata ends with a status other than 0")
 			assert.Contains(t, stderr.String(), "kata run: stopped; every program it started has ended")
+			assert.Contains(t, stdout.String(), "mastermind: the run was interrupted; 60 scenarios did not run.", "it says so, and how many did not run")
+			assert.NotContains(t, stdout.String(), "killed", "it blames nobody")
 			assert.Empty(t, running(t, marker), "no process of the program's is left")
 		})
 	}

@@ -207,12 +207,9 @@ func (c cli) once(r runFlags, startSession bool) int {
 	prog := &program{ctx: c.ctx, dir: c.dir, kata: k.Name, argv: r.argv, timeout: r.timeout, isolate: r.isolate}
 	defer prog.end()
 	outcome, err := engine.Run(k, r.opts, engine.Frontend{
-		Flag: "--",
-		Each: func(_ engine.Scenario, do func(engine.Output)) {
-			if c.ctx.Err() == nil {
-				do(printer{c.stdout, c.color})
-			}
-		},
+		Flag:        "--",
+		Each:        func(_ engine.Scenario, do func(engine.Output)) { do(printer{c.stdout, c.color}) },
+		Interrupted: func() bool { return c.ctx.Err() != nil },
 		Start: func(_ engine.Scenario, last bool) engine.Instance {
 			sess := &session{program: prog, last: last}
 			return engine.Instance{

@@ -603,3 +603,20 @@ func TestCrashesGroupByWhereTheyHappened(t *testing.T) {
 	screen := Screen(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
 	assert.Contains(t, screen, `4 at When I guess: "KeyError: 'guess'" (the program exited with status 1)`, screen)
 }
+
+// TestAnInterruptedRunBlamesNobody: a run interrupted during a scenario keeps that scenario's
+// result out — it was cut short — says how many did not run, and blames no implementation.
+func TestAnInterruptedRunBlamesNobody(t *testing.T) {
+	f := &fakeFrontend{}
+	fe := f.frontend()
+	starts := 0
+	fe.Start = func(Scenario, bool) Instance { starts++; return Instance{Steps: countingSteps} }
+	fe.Interrupted = func() bool { return starts >= 2 }
+	o, err := Run(counting, Options{}, fe)
+	require.NoError(t, err)
+	assert.True(t, o.Interrupted)
+	assert.Len(t, o.Results, 1, "the scenario cut short is no result")
+	assert.Len(t, o.NotRun, 5)
+	assert.Equal(t, "counting: the run was interrupted; 5 scenarios did not run. Before it, 1 of 1 scenario passed.", f.shown[len(f.shown)-1])
+	assert.Equal(t, Green, o.Light(), "nothing failed")
+}

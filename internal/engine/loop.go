@@ -30,6 +30,9 @@ type Frontend struct {
 	Rerun func(Scenario) string
 	// Terminal says that the output is a terminal: the screen may draw a bar in colour.
 	Terminal bool
+	// Interrupted, when not nil, says that the run was interrupted (Ctrl-C): the scenario
+	// under way then is no failure of the implementation's, and no scenario after it runs.
+	Interrupted func() bool
 	// FeaturePath, when not nil, is where a report says a feature file is, so that a CI
 	// system links to it: "features/mastermind.feature" in the repository.
 	FeaturePath func(file string) string
@@ -49,7 +52,10 @@ type Outcome struct {
 	Stopped string     // why those did not run
 	Seed    int64      // the seed of a random order; 0 for the files' order
 	Partial bool       // the options chose some of the kata's scenarios, not all
-	Fatal   string     // why the run stopped early, and what to do, when a scenario said so
+	// Interrupted says that the run was interrupted: NotRun holds the scenario under way then
+	// and those after it.
+	Interrupted bool
+	Fatal       string // why the run stopped early, and what to do, when a scenario said so
 }
 
 // Light is the run's light: Amber when the implementation did not get going (a Setup failure,
@@ -144,9 +150,18 @@ func Run(k kata.Kata, opts Options, fe Frontend) (Outcome, error) {
 			})
 		}
 	}
+	interrupted := func() bool { return fe.Interrupted != nil && fe.Interrupted() }
 	for i, s := range selected {
+		if interrupted() {
+			o.Interrupted = true
+			stopped(i-1, "the run was interrupted")
+			break
+		}
 		fe.Each(s, func(out Output) {
 			r := Play(s, fe.Start(s, i == len(selected)-1))
+			if interrupted() {
+				return // the scenario under way was cut short: no result of the implementation's
+			}
 			o.Results = append(o.Results, r)
 			switch {
 			case !r.Passed() && opts.Verbose:
@@ -160,6 +175,11 @@ func Run(k kata.Kata, opts Options, fe Frontend) (Outcome, error) {
 				o.Fatal = r.Todo
 			}
 		})
+		if interrupted() {
+			o.Interrupted = true
+			stopped(i-1, "the run was interrupted") // this scenario too: it was cut short
+			break
+		}
 		if o.Fatal != "" {
 			stopped(i, "the implementation did not get going. "+o.Fatal)
 			break

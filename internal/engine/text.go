@@ -107,8 +107,11 @@ func header(kata string, o Outcome) string {
 // stopped is the line that says how many scenarios a stop at the first failure left unrun,
 // after a newline; "" when none.
 func stopped(o Outcome) string {
-	if len(o.NotRun) == 0 {
+	switch {
+	case len(o.NotRun) == 0:
 		return ""
+	case o.Interrupted:
+		return fmt.Sprintf("\nThe run was interrupted; %s did not run.", brief.Count(len(o.NotRun), "scenario", "scenarios"))
 	}
 	return fmt.Sprintf("\nStopped at the first failure; %s did not run.", brief.Count(len(o.NotRun), "scenario", "scenarios"))
 }
@@ -125,6 +128,10 @@ func Screen(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) 
 	n := len(o.Results)
 	passed := o.Passed()
 	switch {
+	case o.Interrupted:
+		fmt.Fprintf(&b, "%s: the run was interrupted; %s did not run. Before it, %d of %s passed.", k.Name,
+			brief.Count(len(o.NotRun), "scenario", "scenarios"), passed, brief.Count(n, "scenario", "scenarios"))
+		return b.String()
 	case o.Fatal != "":
 		fmt.Fprintf(&b, "%s: the implementation did not get going, so the run stopped at its first scenario.\n%s", k.Name, o.Fatal)
 		if len(o.Results) > 0 {
