@@ -159,12 +159,7 @@ func TestReadmeRecipe(t *testing.T) {
 	// The flags do what the README says; a test binary, built once for each game, runs them
 	// as go test would.
 	right := m.TestBinary()
-	bin := func(args ...string) string {
-		t.Helper()
-		out, ok := m.TryBinary(right, args...)
-		require.True(t, ok, "%q:\n%s", args, out)
-		return out
-	}
+	bin := func(args ...string) string { t.Helper(); return m.Binary(right, args...) }
 	out := bin("-test.v")
 	assert.Contains(t, out, "mastermind: all 60 scenarios passed")
 	out = bin("-test.v", "-kata.tags=@refusals")
@@ -297,12 +292,7 @@ func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(m.Dir, "acceptance_test.go"), []byte(bindsGodogFlags), 0o644))
 	m.run("get", "github.com/cucumber/godog@v0.16.0", "github.com/deliberate-practice/katas@v0.0.0")
 	bin := m.TestBinary()
-	run := func(args ...string) string {
-		t.Helper()
-		out, ok := m.TryBinary(bin, args...)
-		require.True(t, ok, "%q:\n%s", args, out)
-		return out
-	}
+	run := func(args ...string) string { t.Helper(); return m.Binary(bin, args...) }
 	out := run("-test.v")
 	assert.Contains(t, out, "mastermind: all 60 scenarios passed")
 	assert.Contains(t, out, "tictactoe: all 34 scenarios passed")

@@ -132,3 +132,13 @@ func (m *Module) TryBinary(bin string, args ...string) (string, bool) {
 	}
 	return out.String(), err == nil
 }
+
+// Binary runs a test binary as TryBinary does, and fails the test if it fails.
+func (m *Module) Binary(bin string, args ...string) string {
+	m.t.Helper()
+	out, ok := m.TryBinary(bin, args...)
+	if !ok {
+		m.t.Fatalf("%s %s:\n%s", filepath.Base(bin), strings.Join(args, " "), out)
+	}
+	return out
+}
