@@ -10,7 +10,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"sync"
+	"time"
 
 	"github.com/deliberate-practice/katas/cmd/internal/lines"
 )
@@ -25,6 +27,7 @@ type process struct {
 	stdin  *os.File
 	lines  chan readLine // the program's stdout, a line at a time; closed at its end
 	stderr *tail
+	errR   *os.File      // the read end of the program's stderr, for unread
 	copied chan struct{} // closed when the program's stderr has ended
 	exited chan struct{} // closed when the program has exited
 	status error         // how it exited (cmd.Wait's error), once exited is closed
@@ -76,7 +79,7 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 		errR.Close()
 		return nil, err
 	}
-	p := &process{cmd: cmd, token: token, stdin: inW, lines: make(chan readLine, 16), stderr: &tail{max: stderrShown},
+	p := &process{cmd: cmd, token: token, errR: errR, stdin: inW, lines: make(chan readLine, 16), stderr: &tail{max: stderrShown},
 		copied: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		defer close(p.lines)
@@ -110,6 +113,22 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 		}
 	}()
 	return p, nil
+}
+
+// settleStderr waits, a little at most, until what the program wrote to standard error so far
+// has been read into its tail: a program that runs on between scenarios writes its standard
+// error for a scenario just before its last reply, and the tail is read when the scenario
+// ends.
+func (p *process) settleStderr() {
+	for range 50 {
+		if unread(p.errR) == 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	runtime.Gosched() // let the copier append what it has just read
+	p.stderr.mu.Lock()
+	defer p.stderr.mu.Unlock() // and wait for a write under way
 }
 
 // runMark names the variable of the environment that marks a program's processes.

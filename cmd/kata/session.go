@@ -75,7 +75,8 @@ func (s *session) stderr() string {
 		return ""
 	}
 	if s.running == s.p {
-		return s.p.stderr.String() // it runs on, for the next scenario
+		s.p.settleStderr() // it runs on, for the next scenario: what it wrote for this one
+		return s.p.stderr.String()
 	}
 	select {
 	case <-s.p.copied:
