@@ -785,6 +785,9 @@ func BenchmarkFullRun(b *testing.B) {
 	for _, s := range starters {
 		for _, k := range []string{"mastermind", "tictactoe"} {
 			b.Run(s.lang+"/"+k, func(b *testing.B) {
+				if testing.Short() && (s.lang != "python" || k != "mastermind") {
+					b.Skip("-short: one language and kata keeps the benchmark from rotting; the full set measures")
+				}
 				bin := interpreter(b, s.interpreter)
 				dir := b.TempDir()
 				if _, errOut, status := kataCmd("init", k, "--lang", s.lang, dir); status != 0 {

@@ -435,13 +435,13 @@ func TestWatchSeesASaveDuringARun(t *testing.T) {
 	assert.Empty(t, running(t, marker))
 }
 
-// BenchmarkIdleWatchOfALargeTree: --watch idle over a tree of many files (100,000; 10,000
+// BenchmarkIdleWatchOfALargeTree: --watch idle over a tree of many files (100,000; 2,000
 // under -short) spends at most a twentieth of a core looking at it, whatever the tree: the
 // share it reports is a look's time over a look and the wait after it.
 func BenchmarkIdleWatchOfALargeTree(b *testing.B) {
 	n := 100_000
 	if testing.Short() {
-		n = 10_000
+		n = 2_000
 	}
 	dir := b.TempDir()
 	for i := range n {
