@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -271,12 +272,10 @@ func (s *session) Call(op string, fields map[string]any) (kata.Reply, error) {
 	return r[0], nil
 }
 
-// window is how many requests CallAll sends at a time.
-const window = 1024
-
-// CallAll sends the requests and returns their replies, in order (kata.Conn): a window of
-// them written at once, then their replies read, so that many requests cost few system calls
-// and no wait for each. Its error says the conversation broke.
+// CallAll sends the requests and returns their replies, in order (kata.Conn). They are
+// written all at once while the replies are read, so that the program reads the next request
+// as it answers the last: many requests cost few system calls and no wait for each, and
+// neither side waits on a full pipe. Its error says the conversation broke.
 func (s *session) CallAll(reqs []kata.Request) ([]kata.Reply, error) {
 	if err := s.check(); err != nil {
 		return nil, err
@@ -286,52 +285,56 @@ func (s *session) CallAll(reqs []kata.Request) ([]kata.Reply, error) {
 			return nil, err
 		}
 	}
-	replies := make([]kata.Reply, 0, len(reqs))
-	for len(reqs) > 0 {
-		n := min(window, len(reqs))
-		texts := make([]string, n)
-		var buf []byte
-		for i, rq := range reqs[:n] {
-			req := map[string]any{"id": s.sent + 1 + i, "op": rq.Op}
-			for k, v := range rq.Fields {
-				req[k] = v
-			}
-			data, _ := json.Marshal(req) // ints, strings and slices of them
-			texts[i] = string(data)
-			buf = append(append(buf, data...), '\n')
+	var buf []byte
+	ends := make([]int, len(reqs)) // where each request's line ends in buf
+	for i, rq := range reqs {
+		buf = append(appendRequest(buf, s.sent+1+i, rq), '\n')
+		ends[i] = len(buf)
+	}
+	text := func(i int) string {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
 		}
-		first := s.sent + 1
-		s.sent += n
-		// Many are written while the replies are read: the program reads the next request as
-		// it answers the last, and neither side waits on a full pipe. One is written first.
-		written := make(chan error, 1)
-		if n == 1 {
-			_, err := s.p.stdin.Write(buf)
-			written <- err
-			if err != nil {
-				s.lastReq = texts[0]
-				return nil, s.fail(kata.Crash, "the program stopped reading before request %d %s: %v", first, texts[0], err)
-			}
-		} else {
-			go func() {
-				_, err := s.p.stdin.Write(buf)
-				written <- err
-			}()
+		return string(buf[start : ends[i]-1])
+	}
+	first := s.sent + 1
+	s.sent += len(reqs)
+	type wrote struct {
+		n   int
+		err error
+	}
+	written := make(chan wrote, 1)
+	stopped := func(w wrote) error {
+		i, _ := slices.BinarySearch(ends, w.n+1) // the first request not written whole
+		i = min(i, len(reqs)-1)
+		s.lastReq = text(i)
+		return s.fail(kata.Crash, "the program stopped reading before request %d %s: %v", first+i, s.lastReq, w.err)
+	}
+	if len(reqs) == 1 {
+		n, err := s.p.stdin.Write(buf)
+		if err != nil {
+			return nil, stopped(wrote{n, err})
 		}
-		for i := range n {
-			r, err := s.reply(first+i, texts[i])
-			if err != nil {
-				_ = s.p.stdin.Close() // the program is ended; a write still waiting gives up
-				<-written
-				return nil, err
-			}
-			replies = append(replies, r)
+		written <- wrote{n, nil}
+	} else {
+		go func() {
+			n, err := s.p.stdin.Write(buf)
+			written <- wrote{n, err}
+		}()
+	}
+	replies := make([]kata.Reply, len(reqs))
+	for i := range reqs {
+		r, err := s.reply(first+i, text(i))
+		if err != nil {
+			_ = s.p.stdin.Close() // the program is ended; a write still waiting gives up
+			<-written
+			return nil, err
 		}
-		if err := <-written; err != nil {
-			s.lastReq = texts[0]
-			return nil, s.fail(kata.Crash, "the program stopped reading before request %d %s: %v", first, texts[0], err)
-		}
-		reqs = reqs[n:]
+		replies[i] = r
+	}
+	if w := <-written; w.err != nil {
+		return nil, stopped(w)
 	}
 	return replies, nil
 }

@@ -3,6 +3,7 @@ package kata
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 )
 
 // Conn is a conversation with a program under test over the protocol, for one scenario: the
@@ -42,18 +43,44 @@ func (r Reply) Refusal() (string, bool) { return r.String("error") }
 
 // String returns the field key when it is a string.
 func (r Reply) String(key string) (string, bool) {
-	var s string
 	raw, ok := r.Fields[key]
-	if !ok || string(raw) == "null" || json.Unmarshal(raw, &s) != nil {
+	if !ok || string(raw) == "null" {
+		return "", false
+	}
+	if plain, ok := plainString(raw); ok {
+		return plain, true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
 		return "", false
 	}
 	return s, true
 }
 
+// plainString returns the string raw quotes when it has nothing to unescape: printable ASCII
+// without a backslash, as most replies are. Anything else is for json to read.
+func plainString(raw json.RawMessage) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	for _, c := range body {
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return "", false
+		}
+	}
+	return string(body), true
+}
+
 // Int returns the field key when it is a whole number, however JSON writes it: 1, 1.0, 1e0.
 func (r Reply) Int(key string) (int, bool) {
-	var f float64
 	raw, ok := r.Fields[key]
+	if ok && len(raw) > 0 && len(raw) < 16 && (raw[0] != '0' || len(raw) == 1) {
+		if n, err := strconv.Atoi(string(raw)); err == nil {
+			return n, true // digits alone, as most replies write a number
+		}
+	}
+	var f float64
 	if !ok || string(raw) == "null" || json.Unmarshal(raw, &f) != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 		return 0, false
 	}

@@ -25,6 +25,28 @@ func TestReplyNumbersAsJSONWritesThem(t *testing.T) {
 	}
 }
 
+// TestReplyStringsAsJSONReadsThem: a reply's string is what json reads from it, escapes and
+// all, the plain ones read without json too; a number or a list is no string.
+func TestReplyStringsAsJSONReadsThem(t *testing.T) {
+	for _, raw := range []string{`""`, `"win"`, `"Wrong turn order: O started"`, `"tab\there"`, `"\"q\""`,
+		`"\u00e9t\u00e9"`, `"été"`, `"a\\b"`, `"\u003cb\u003e"`, `"<b>"`, "\"~\x7f\""} {
+		var want string
+		if err := json.Unmarshal([]byte(raw), &want); err != nil {
+			t.Fatalf("%s: %v", raw, err)
+		}
+		r := Reply{Fields: map[string]json.RawMessage{"s": json.RawMessage(raw)}}
+		if got, ok := r.String("s"); !ok || got != want {
+			t.Errorf("%s: %q, %v; want %q", raw, got, ok, want)
+		}
+	}
+	for _, raw := range []string{"1", "[]", `["win"]`, "true", "{}"} {
+		r := Reply{Fields: map[string]json.RawMessage{"s": json.RawMessage(raw)}}
+		if got, ok := r.String("s"); ok {
+			t.Errorf("%s: %q, want no string", raw, got)
+		}
+	}
+}
+
 // TestReplyNullIsNothing: a field written null holds no number and no string.
 func TestReplyNullIsNothing(t *testing.T) {
 	r := Reply{Fields: map[string]json.RawMessage{"s": json.RawMessage("null"), "error": json.RawMessage("null")}}
