@@ -145,29 +145,39 @@ func TestReadmeRecipe(t *testing.T) {
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(m.Dir, "acceptance_test.go"), []byte(r.testFile), 0o644))
 
-	// Every command of the README passes with a right game (all at once: they are
-	// independent, and each links a test binary).
-	var cmds [][]string
-	for _, cmd := range r.run {
+	// The first command runs as a practitioner types it, vet and all. Then every command of
+	// the README passes with a right game, run through one test binary with the flags go test
+	// gives it, so that the module links once; the binary runs the flags' own checks too.
+	first := words(r.run[0])
+	require.Equal(t, []string{"go", "test", "."}, first, "the first command runs every scenario")
+	out, ok := m.try(first[1:]...)
+	require.True(t, ok, "%s:\n%s", r.run[0], out)
+	right := m.TestBinary()
+	flagsOf := func(cmd string) []string {
+		t.Helper()
 		args := words(cmd)
-		require.Equal(t, "go", args[0], cmd)
-		cmds = append(cmds, args[1:])
+		require.Equal(t, []string{"go", "test"}, args[:2], cmd)
+		flags, err := scratchmod.TestFlags(args[2:])
+		require.NoError(t, err)
+		return flags
 	}
-	for i, ran := range m.TryAll(cmds...) {
+	goTest := func(bin, cmd string) (string, bool) { t.Helper(); return m.TryBinary(bin, flagsOf(cmd)...) }
+	var all [][]string
+	for _, cmd := range r.run {
+		all = append(all, flagsOf(cmd))
+	}
+	for i, ran := range m.TryBinaryAll(right, all...) { // at once: they are independent
 		assert.True(t, ran.OK, "%s:\n%s", r.run[i], ran.Out)
 	}
-	// The flags do what the README says; a test binary, built once for each game, runs them
-	// as go test would.
-	right := m.TestBinary()
 	bin := func(args ...string) string { t.Helper(); return m.Binary(right, args...) }
-	out := bin("-test.v")
+	out = bin("-test.v")
 	assert.Contains(t, out, "mastermind: all 60 scenarios passed")
 	out = bin("-test.v", "-kata.tags=@refusals")
 	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
 	out = bin("-test.v", "-kata.random=7")
 	assert.Contains(t, out, "mastermind: scenarios in random order, seed 7; -kata.random=7 runs them in this order again")
 	// Tags that choose nothing in any kata, a typo, fail; those of the other kata skip.
-	out, ok := m.TryBinary(right, "-test.v", "-kata.tags=@refusal")
+	out, ok = m.TryBinary(right, "-test.v", "-kata.tags=@refusal")
 	assert.False(t, ok, "a typo in the tags chooses nothing, and fails:\n%s", out)
 	assert.Contains(t, out, `features: no scenario of mastermind matches the tags "@refusal", nor of any other kata: check the tags`)
 	out, ok = m.TryBinary(right, "-kata.random=-1")
@@ -181,21 +191,22 @@ func TestReadmeRecipe(t *testing.T) {
 	// A wrong game fails, and the summary names the rows and how to run one again; that
 	// command runs the one row, and its summary counts only it.
 	m.game(true)
-	out, ok = m.try("test", ".")
+	wrong := m.TestBinary()
+	out, ok = goTest(wrong, r.run[0])
 	require.False(t, ok, "the recipe passed a wrong game:\n%s", out)
 	for _, line := range strings.Split(strings.TrimSpace(r.failure), "\n") {
 		assert.Contains(t, out, line, "the README shows a failure as the kit prints it")
 	}
-	assert.LessOrEqual(t, strings.Count(out, "\n"), 40, "one screen:\n%s", out)
+	// go test adds a line of its own, the package's FAIL, to the binary's.
+	assert.LessOrEqual(t, strings.Count(out, "\n"), 39, "one screen:\n%s", out)
 	assert.NotRegexp(t, `kit\.go:\d+`, out, "no line of the kit's own on the practitioner's screen")
 	rerun := regexp.MustCompile(`Run it alone: (go test -run '[^']+')`).FindStringSubmatch(out)
 	require.NotNil(t, rerun, out)
 	assert.Equal(t, `go test -run '^TestAcceptance/Playing_mastermind/Making_a_guess/row_9$'`, rerun[1])
-	out, ok = m.try(words(rerun[1])[1:]...)
+	out, ok = goTest(wrong, rerun[1])
 	assert.False(t, ok)
 	assert.Contains(t, out, "mastermind: 0 of 1 scenario passed, 1 failed:", "a pattern that names a scenario shows its failure in full")
 	assert.Contains(t, out, "--- FAIL: TestAcceptance/Playing_mastermind/Making_a_guess/row_9")
-	wrong := m.TestBinary()
 	out, ok = m.TryBinary(wrong, "-kata.stop-on-failure")
 	assert.False(t, ok)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed\n")

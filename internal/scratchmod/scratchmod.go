@@ -61,28 +61,10 @@ func (m *Module) Try(args ...string) (string, bool) {
 	return out, ok
 }
 
-// Ran is how one go command of TryAll went.
+// Ran is how one run of TryBinaryAll went.
 type Ran struct {
 	Out string
 	OK  bool
-}
-
-// TryAll runs go commands in the module at once, each with its arguments, and returns how
-// each went, in order: for commands that do not depend on one another, so that their links
-// share the cores.
-func (m *Module) TryAll(cmds ...[]string) []Ran {
-	m.t.Helper()
-	ran := make([]Ran, len(cmds))
-	errs := make([]error, len(cmds))
-	var wg sync.WaitGroup
-	for i, args := range cmds {
-		wg.Go(func() { ran[i].Out, ran[i].OK, errs[i] = m.goCommand(args) })
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		m.t.Fatal(err)
-	}
-	return ran
 }
 
 // goCommand runs the go command in the module: its output, whether it succeeded, and an error
@@ -118,19 +100,81 @@ func (m *Module) TestBinary() string {
 	return bin
 }
 
-// TryBinary runs a test binary in the module's folder, as go test runs it, with its own flags
-// (-test.v, -test.run, -kata.tags), and returns its output and whether it passed.
-func (m *Module) TryBinary(bin string, args ...string) (string, bool) {
+// TestFlags returns the flags go test gives the module's test binary for the arguments of a
+// go test command of the package in the module's folder — "go test . -run X -kata.tags=@t"
+// without its "go test" — as go test passes them: its own flags with "test." before them, and
+// the rest as they are. A test that runs many commands of a README through one binary stays
+// true to the commands, and links once. It knows the flags a README uses; for any other
+// go test flag, or a package other than ".", it says so.
+func TestFlags(args []string) ([]string, error) {
+	out := []string{"-test.paniconexit0"}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case a == ".":
+		case !strings.HasPrefix(a, "-"):
+			return nil, fmt.Errorf("go test %s: only the package in the folder, \".\", is known here", strings.Join(args, " "))
+		case name == "v" || name == "short":
+			out = append(out, "-test."+strings.TrimLeft(a, "-"))
+		case name == "run" || name == "count":
+			if !hasValue {
+				if i+1 == len(args) {
+					return nil, fmt.Errorf("go test %s: -%s wants a value", strings.Join(args, " "), name)
+				}
+				i++
+				value = args[i]
+			}
+			out = append(out, "-test."+name+"="+value)
+		case !strings.Contains(name, "."):
+			return nil, fmt.Errorf("go test %s: %s is a go test flag not known here: add it to scratchmod.TestFlags", strings.Join(args, " "), a)
+		default:
+			out = append(out, a) // a flag of the test's own, -kata.tags=@t: as it is
+		}
+	}
+	return out, nil
+}
+
+// TryBinaryAll runs a test binary at once with each of several sets of flags, as TryBinary
+// does, and returns how each went, in order: for runs that do not depend on one another.
+func (m *Module) TryBinaryAll(bin string, flags ...[]string) []Ran {
 	m.t.Helper()
+	ran := make([]Ran, len(flags))
+	errs := make([]error, len(flags))
+	var wg sync.WaitGroup
+	for i, args := range flags {
+		wg.Go(func() { ran[i].Out, ran[i].OK, errs[i] = m.binary(bin, args) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		m.t.Fatal(err)
+	}
+	return ran
+}
+
+// binary runs a test binary in the module's folder: its output, whether it passed, and an
+// error when it could not run at all.
+func (m *Module) binary(bin string, args []string) (string, bool, error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Dir, cmd.Env = m.Dir, m.env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	if _, exit := err.(*exec.ExitError); err != nil && !exit {
-		m.t.Fatalf("%s %s: %v", bin, strings.Join(args, " "), err)
+		return "", false, fmt.Errorf("%s %s: %w", bin, strings.Join(args, " "), err)
 	}
-	return out.String(), err == nil
+	return out.String(), err == nil, nil
+}
+
+// TryBinary runs a test binary in the module's folder, as go test runs it, with its own flags
+// (-test.v, -test.run, -kata.tags), and returns its output and whether it passed.
+func (m *Module) TryBinary(bin string, args ...string) (string, bool) {
+	m.t.Helper()
+	out, ok, err := m.binary(bin, args)
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	return out, ok
 }
 
 // Binary runs a test binary as TryBinary does, and fails the test if it fails.
