@@ -277,7 +277,7 @@ func (s *session) Call(op string, fields map[string]any) (kata.Reply, error) {
 // as it answers the last: many requests cost few system calls and no wait for each, and
 // neither side waits on a full pipe. Its error says the conversation broke.
 func (s *session) CallAll(reqs []kata.Request) ([]kata.Reply, error) {
-	if err := s.check(); err != nil {
+	if err := s.check(); err != nil || len(reqs) == 0 {
 		return nil, err
 	}
 	if s.p == nil {
