@@ -74,6 +74,7 @@ func TestHostilePrograms(t *testing.T) {
 // TestRepliesAsTheProtocolWritesThem: keys match as the protocol writes them, and an id never
 // sent is named so.
 func TestRepliesAsTheProtocolWritesThem(t *testing.T) {
+	t.Parallel()
 	out, errOut, status := kataCmd("run", "mastermind", "--run", "Joining the game$|Making a guess/row 1$", "--", impl, "-misbehave", "upper-error", "-at", "1")
 	assert.Zero(t, status, out+errOut, `an "Error" key is not the protocol's "error": no refusal`)
 	out, _, status = kataCmd("run", "mastermind", "--", impl, "-misbehave", "upper-greeting")
@@ -122,6 +123,7 @@ func TestTerminatedMidRun(t *testing.T) {
 
 // TestInitQuotesThePath: the command kata init suggests can be pasted, whatever the folder.
 func TestInitQuotesThePath(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "my kata")
 	out, errOut, status := kataCmd("init", "mastermind", "--lang", "python", dir)
 	require.Zero(t, status, errOut)

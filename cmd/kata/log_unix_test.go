@@ -21,6 +21,7 @@ import (
 // can hold anything — is neither followed nor opened: kata run and kata log say what to do,
 // at once, and the file a link points to is left as it was.
 func TestTheLogIsAPlainFile(t *testing.T) {
+	t.Parallel()
 	elsewhere := filepath.Join(t.TempDir(), "mine.py")
 	require.NoError(t, os.WriteFile(elsewhere, []byte("print('mine')\n"), 0o644))
 	for name, create := range map[string]func(path string) error{

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/xml"
+	"flag"
 	"fmt"
 	"go/format"
 	"io"
@@ -12,7 +13,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -59,6 +62,14 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "building testdata/impl: %v\n%s", err, out)
 		os.Exit(1)
 	}
+	// Most of these tests wait — on programs, interpreters, time limits — rather than compute,
+	// so more of them run at once than there are cores, unless -test.parallel says otherwise.
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		_ = flag.Set("test.parallel", strconv.Itoa(4*runtime.GOMAXPROCS(0)))
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
@@ -89,6 +100,7 @@ func failed(stdout string) []string {
 }
 
 func TestList(t *testing.T) {
+	t.Parallel()
 	out, errOut, status := kataCmd("list")
 	require.Zero(t, status, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -100,6 +112,7 @@ func TestList(t *testing.T) {
 // TestFeaturesWritesTheFiles: kata features writes each feature file as the kit embeds it,
 // and never overwrites one.
 func TestFeaturesWritesTheFiles(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "specs")
 	out, errOut, status := kataCmd("features", "mastermind", dir)
 	require.Zero(t, status, errOut)
@@ -131,6 +144,7 @@ func TestFeaturesWritesTheFiles(t *testing.T) {
 // TestProtocolIsDocumented: docs/protocol.md holds what kata protocol prints, word for word,
 // and the adapters kata init writes.
 func TestProtocolIsDocumented(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../docs/protocol.md")
 	require.NoError(t, err)
 	doc := string(data)
@@ -163,6 +177,7 @@ func TestProtocolIsDocumented(t *testing.T) {
 // TestCommandLine: a command line that makes no sense gets status 2 and a message that says
 // what was wrong, and bounded however long what it quotes.
 func TestCommandLine(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -208,6 +223,7 @@ func TestCommandLine(t *testing.T) {
 
 // TestRunPasses: a right implementation passes every scenario of both katas, status 0.
 func TestRunPasses(t *testing.T) {
+	t.Parallel()
 	for _, k := range []struct{ name, flag, summary string }{
 		{"mastermind", "mastermind", "mastermind: all 60 scenarios passed"},
 		{"tictactoe", "tictactoe", "tictactoe: all 34 scenarios passed"},
@@ -222,6 +238,7 @@ func TestRunPasses(t *testing.T) {
 // TestRunFailsWhatABugBreaks: each wrong implementation fails exactly the scenarios its bug
 // breaks, status 1.
 func TestRunFailsWhatABugBreaks(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		kata, bug string
 		want      []string
@@ -355,6 +372,7 @@ func TestRunMisbehavingPrograms(t *testing.T) {
 // broke it, the next starts it afresh, so that the failure stays that scenario's; --isolate
 // starts it afresh for each scenario.
 func TestRunStartsTheProgramOnceARun(t *testing.T) {
+	t.Parallel()
 	starts := func(t *testing.T, args ...string) (string, int) {
 		t.Helper()
 		marker := filepath.Join(t.TempDir(), "starts")
@@ -386,6 +404,7 @@ func TestRunStartsTheProgramOnceARun(t *testing.T) {
 // TestRunACrashIsNoRefusal: a program that crashes where it should refuse fails every
 // scenario that expects a refusal: an error of the conversation never passes for one.
 func TestRunACrashIsNoRefusal(t *testing.T) {
+	t.Parallel()
 	out, _, status := kataCmd("run", "mastermind", "-v", "--tags", "@refusals", "--", impl, "-misbehave", "crash-refusing")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "mastermind: 0 of 13 scenarios passed, 13 failed:")
@@ -397,6 +416,7 @@ func TestRunACrashIsNoRefusal(t *testing.T) {
 // TestRunAnotherKatasProgram: a program for the other kata fails at its greeting, not by
 // passing the scenarios that expect a refusal.
 func TestRunAnotherKatasProgram(t *testing.T) {
+	t.Parallel()
 	out, _, status := kataCmd("run", "tictactoe", "--", impl, "-kata", "mastermind")
 	assert.Equal(t, 1, status)
 	assert.Equal(t, `tictactoe: the implementation did not get going, so the run stopped at its first scenario.
@@ -409,6 +429,7 @@ An ongoing game (tictactoe.feature:7), at When I classify the board:
 
 // TestRunOptions: the flags choose scenarios, order and reports, as the Go kit's do.
 func TestRunOptions(t *testing.T) {
+	t.Parallel()
 	out, _, status := kataCmd("run", "mastermind", "--run", "Making a guess/row 15$", "--", impl)
 	assert.Zero(t, status)
 	assert.Equal(t, "mastermind: 1 scenario, passed\n", out)
@@ -462,6 +483,7 @@ func TestRunOptions(t *testing.T) {
 
 // TestRunColour: colour only when asked for, which main does only on a terminal.
 func TestRunColour(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	status := run([]string{"run", "mastermind", "-v", "--run", "row 9$", "--", impl, "-bug", "repeats"}, &out, &out, true)
 	assert.Equal(t, 1, status)
@@ -473,6 +495,7 @@ func TestRunColour(t *testing.T) {
 
 // TestShellWords: the command to run a scenario again can be typed as it is printed.
 func TestShellWords(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, `python3 adapter.py`, shellWords([]string{"python3", "adapter.py"}))
 	assert.Equal(t, `node 'my kata/adapter.js' '' 'it'\''s'`, shellWords([]string{"node", "my kata/adapter.js", "", "it's"}))
 }
@@ -481,6 +504,7 @@ func TestShellWords(t *testing.T) {
 // for each language and kata, never over a file that exists, with the directory before the
 // flag or after it.
 func TestInitWritesEveryLanguage(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		lang, kata string
 		files      []string

@@ -24,6 +24,7 @@ import (
 // TestRunList: kata run KATA --list names the scenarios as --run takes them, starting nothing,
 // with flags on either side of the kata's name.
 func TestRunList(t *testing.T) {
+	t.Parallel()
 	out, errOut, status := kataCmd("run", "mastermind", "--list")
 	require.Zero(t, status, errOut)
 	paths := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
@@ -45,6 +46,7 @@ func TestRunList(t *testing.T) {
 
 // TestHelp: help anywhere a person would ask for it.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"run", "-h"}, {"run", "mastermind", "-h"}, {"run", "mastermind", "--help", "--", "x"}, {"list", "--help"},
 		{"init", "-h"}, {"log", "-help"}, {"protocol", "--help"}, {"--help"}} {
 		out, errOut, status := kataCmd(args...)
@@ -60,6 +62,7 @@ func TestHelp(t *testing.T) {
 
 // TestInvocation: the commands kata suggests repeat the way it was invoked.
 func TestInvocation(t *testing.T) {
+	t.Parallel()
 	onPath := func(p string) func(string) (string, error) {
 		return func(string) (string, error) { return p, nil }
 	}
@@ -163,6 +166,7 @@ func (s *syncBuffer) String() string {
 }
 
 func TestMinutes(t *testing.T) {
+	t.Parallel()
 	for d, want := range map[time.Duration]string{0: "under a minute", 29 * time.Second: "under a minute", 31 * time.Second: "1 minute", 13 * time.Minute: "13 minutes"} {
 		assert.Equal(t, want, minutes(d), "%v", d)
 	}
@@ -171,6 +175,7 @@ func TestMinutes(t *testing.T) {
 // TestWatch: --watch runs, then again when a file in the folder is saved, but not when a
 // file it ignores changes; interrupted, it ends, and leaves no program running.
 func TestWatch(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code := filepath.Join(dir, "tictactoe.py")
 	require.NoError(t, os.WriteFile(code, []byte("v1"), 0o644))
@@ -258,6 +263,7 @@ func running(t *testing.T, marker string) []string {
 // TestCountsThatAreNotAnswered: an error in reply to turns_left or guesses says so, and "not
 // implemented" says what is not implemented yet.
 func TestCountsThatAreNotAnswered(t *testing.T) {
+	t.Parallel()
 	out, _, status := kataCmd("run", "mastermind", "-v", "--run", "Joining the game", "--", impl, "-bug", "counts-missing")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, `the program replied to guesses with the error "no board here"; guesses has no error to give`)
@@ -291,6 +297,7 @@ func BenchmarkSnapshot(b *testing.B) {
 // TestHelpNamesEveryRunFlag: the usage lists every flag kata run takes, each with the help its
 // definition gives, on lines that fit.
 func TestHelpNamesEveryRunFlag(t *testing.T) {
+	t.Parallel()
 	help := usage()
 	words := strings.Join(strings.Fields(help), " ") // as wrapped lines read on
 	runFlagSet(&runFlags{}).VisitAll(func(f *flag.Flag) {
@@ -313,6 +320,7 @@ func TestHelpNamesEveryRunFlag(t *testing.T) {
 // TestALogThatCannotBeWrittenFailsTheRun: a run that passes but cannot add its light to the
 // log says so and exits 1, as the usage says.
 func TestALogThatCannotBeWrittenFailsTheRun(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".kata"), []byte("a file, not a folder"), 0o644))
 	var out, errOut bytes.Buffer
@@ -326,6 +334,7 @@ func TestALogThatCannotBeWrittenFailsTheRun(t *testing.T) {
 // TestWatchWithNothingToRunEnds: --watch with a --run that matches no scenario says so and
 // ends with status 2, rather than watching for ever.
 func TestWatchWithNothingToRunEnds(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: t.TempDir(), now: time.Now, poll: 10 * time.Millisecond, katas: katas.All()}
 	done := make(chan int, 1)
@@ -344,6 +353,7 @@ func TestWatchWithNothingToRunEnds(t *testing.T) {
 // TestLogPrintsNothingRaw: a crafted log, in a kata folder someone else made, cannot set the
 // terminal's title or clear its screen through kata log.
 func TestLogPrintsNothingRaw(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
 	line := `{"time":"2026-11-29T09:00:00Z","kata":"\u001b]0;owned\u0007\u001b[2J","light":"red","passed":1,"total":2}` + "\n"
@@ -359,6 +369,7 @@ func TestLogPrintsNothingRaw(t *testing.T) {
 // TestSnapshotSeesThePractitionersFiles: a file of the practitioner's named "log" or "4913"
 // is watched; the run log, in .kata, and an editor's swap file are not.
 func TestSnapshotSeesThePractitionersFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, f := range []string{"src/log", "4913", ".kata/log", ".game.py.swp"} {
 		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
@@ -375,6 +386,7 @@ func TestSnapshotSeesThePractitionersFiles(t *testing.T) {
 // TestLogWhenTheClockWentBack: a run logged before the one above it, by the clock, is said to
 // be so, and no duration is negative.
 func TestLogWhenTheClockWentBack(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
 	log := `{"time":"2026-11-29T09:30:00Z","kata":"mastermind","light":"red","passed":1,"total":60}
@@ -392,6 +404,7 @@ func TestLogWhenTheClockWentBack(t *testing.T) {
 // again once it ends, so the screen never stays on a result of code no longer on disk; a
 // file the program itself writes each run runs them once more, not for ever.
 func TestWatchSeesASaveDuringARun(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code := filepath.Join(dir, "tictactoe.py")
 	require.NoError(t, os.WriteFile(code, []byte("v1"), 0o644))
@@ -474,6 +487,7 @@ func BenchmarkIdleWatchOfALargeTree(b *testing.B) {
 // TestNextLookBoundsTheCost: a quick look waits the poll; a slow one waits long enough that
 // looking takes a twentieth of the time.
 func TestNextLookBoundsTheCost(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, 200*time.Millisecond, nextLook(200*time.Millisecond, time.Millisecond))
 	assert.Equal(t, 950*time.Millisecond, nextLook(200*time.Millisecond, 50*time.Millisecond))
 }
@@ -481,6 +495,7 @@ func TestNextLookBoundsTheCost(t *testing.T) {
 // TestAPartialRunIsNoGreen: a run of some scenarios (--run) is logged as partial, and its
 // green is not the kata's: kata log says there is no green yet.
 func TestAPartialRunIsNoGreen(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var out bytes.Buffer
 	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}

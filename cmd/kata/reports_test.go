@@ -90,6 +90,7 @@ func counted(t *testing.T, r junitFile) {
 // TestReportsForCI: the reports hold what CI systems read, their counts are the summary's,
 // and what a program writes to standard error reaches them safe.
 func TestReportsForCI(t *testing.T) {
+	t.Parallel()
 	// Passes and failures.
 	out, status, r, files := reportRun(t, "-v", "--", impl, "-bug", "late")
 	assert.Equal(t, 1, status)
@@ -158,6 +159,7 @@ func TestReportsForCI(t *testing.T) {
 // TestReportsSayWhereTheFeaturesAre: where kata features wrote the feature files, a report's
 // file attribute and uri name them, so that CI links to them.
 func TestReportsSayWhereTheFeaturesAre(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, errOut, status := kataCmd("features", "mastermind", filepath.Join(dir, "features"))
 	require.Zero(t, status, errOut)

@@ -12,6 +12,7 @@ import (
 // TestRequestsAreWhatJSONWrites: a request is written byte for byte as json.Marshal writes the
 // map of its fields, whatever the fields hold.
 func TestRequestsAreWhatJSONWrites(t *testing.T) {
+	t.Parallel()
 	for _, fields := range []map[string]any{
 		nil,
 		{"rows": []string{"X  ", " XO", "OX "}},

@@ -18,6 +18,7 @@ import (
 // to the program as a value, is listed, has its protocol, and runs against a small program in
 // another language: a right one passes both scenarios, a wrong one fails them.
 func TestATinyKataThroughKataRun(t *testing.T) {
+	t.Parallel()
 	python := interpreter(t, "python3")
 	program, err := filepath.Abs("../../internal/kata/testdata/tally/tally.py")
 	require.NoError(t, err)
