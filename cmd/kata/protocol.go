@@ -25,11 +25,13 @@ standard error is yours: the runner shows its end when something goes wrong.
    "not implemented" says an operation is not written yet: it fails the scenario, and never
    counts as a refusal.
 
-   Flush each line as you write it: Python's print(..., flush=True), Node's console.log,
-   Go's fmt.Println to os.Stdout. A reply left in a buffer never reaches the runner, which
-   waits for it until the time limit and fails the scenario. The runner may send requests
-   before it has the replies to earlier ones (a scenario that plays thousands of games sends
-   them a few hundred at a time): read a line, answer it, read the next.
+   Flush what you write before you wait for the next request: Python's print(...,
+   flush=True) or sys.stdout.flush(), Node's console.log or process.stdout.write, Go's
+   fmt.Println to os.Stdout. A reply left in a buffer never reaches the runner, which waits
+   for it until the time limit and fails the scenario. The runner may send requests before
+   it has the replies to earlier ones (a scenario that plays thousands of games sends them
+   all at once): answer them in order, a line at a time or all the lines that have come
+   together, as the starting points do, and write those replies before you wait for more.
 
 3. Each scenario begins with a request that starts afresh — a new game, a board to classify
    — so a program need keep nothing of one scenario for the next: a new game replaces the

@@ -1,11 +1,10 @@
 // The katas protocol, version 1: kata run talks to mastermind.js through this loop.
-const readline = require("node:readline");
 const mastermind = require("./mastermind");
 
-console.log(JSON.stringify({ protocol: "katas", version: 1, kata: "mastermind" }));
 let game = null;
-readline.createInterface({ input: process.stdin }).on("line", (line) => {
-  const request = JSON.parse(line);
+
+// The reply to one request; a new game replaces the last.
+function answer(request) {
   const reply = { id: request.id };
   try {
     if (request.op === "new") {
@@ -30,5 +29,22 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
       throw err; // a bug: crash, and the runner shows the stack
     }
   }
-  console.log(JSON.stringify(reply));
+  return reply;
+}
+
+console.log(JSON.stringify({ protocol: "katas", version: 1, kata: "mastermind" }));
+// The requests that have come, a line each, answered in order; the replies written before
+// waiting for more, even when one answer crashes.
+let pending = "";
+process.stdin.setEncoding("utf8").on("data", (chunk) => {
+  const lines = (pending + chunk).split("\n");
+  pending = lines.pop();
+  const replies = [];
+  try {
+    for (const line of lines) {
+      replies.push(JSON.stringify(answer(JSON.parse(line))) + "\n");
+    }
+  } finally {
+    process.stdout.write(replies.join(""));
+  }
 });

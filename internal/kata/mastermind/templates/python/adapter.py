@@ -4,10 +4,12 @@ import sys
 
 import mastermind
 
-print(json.dumps({"protocol": "katas", "version": 1, "kata": "mastermind"}), flush=True)
 game = None
-for line in sys.stdin:
-    request = json.loads(line)
+
+
+def answer(request):
+    """The reply to one request; a new game replaces the last."""
+    global game
     op, reply = request["op"], {"id": request["id"]}
     try:
         if op == "new":
@@ -25,4 +27,19 @@ for line in sys.stdin:
         reply["error"] = "not implemented"
     except mastermind.Refused as refused:
         reply["error"] = str(refused)
-    print(json.dumps(reply), flush=True)
+    return reply
+
+
+print(json.dumps({"protocol": "katas", "version": 1, "kata": "mastermind"}), flush=True)
+# The requests that have come, a line each, answered in order; the replies written and flushed
+# before waiting for more, even when one answer crashes.
+pending = b""
+while chunk := sys.stdin.buffer.read1(1 << 16):
+    *lines, pending = (pending + chunk).split(b"\n")
+    replies = []
+    try:
+        for line in lines:
+            replies.append(json.dumps(answer(json.loads(line))) + "\n")
+    finally:
+        sys.stdout.write("".join(replies))
+        sys.stdout.flush()

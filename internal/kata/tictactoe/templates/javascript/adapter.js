@@ -2,15 +2,13 @@
 //
 // A plain Error is the refusal Exercism's exercise asks for; any other error (a TypeError, a
 // RangeError) is a bug, which stops the adapter so that the runner shows its stack.
-import readline from "node:readline";
 import { gamestate } from "./tictactoe.js";
 
 // The messages of an operation not written yet: this starting point's, and Exercism's stub's.
 const notImplemented = ["not implemented", "Remove this line and implement the function"];
 
-console.log(JSON.stringify({ protocol: "katas", version: 1, kata: "tictactoe" }));
-readline.createInterface({ input: process.stdin }).on("line", (line) => {
-  const request = JSON.parse(line);
+// The reply to one request.
+function answer(request) {
   const reply = { id: request.id };
   try {
     if (request.op === "classify") {
@@ -24,5 +22,22 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
     }
     reply.error = notImplemented.includes(err.message) ? "not implemented" : err.message;
   }
-  console.log(JSON.stringify(reply));
+  return reply;
+}
+
+console.log(JSON.stringify({ protocol: "katas", version: 1, kata: "tictactoe" }));
+// The requests that have come, a line each, answered in order; the replies written before
+// waiting for more, even when one answer crashes.
+let pending = "";
+process.stdin.setEncoding("utf8").on("data", (chunk) => {
+  const lines = (pending + chunk).split("\n");
+  pending = lines.pop();
+  const replies = [];
+  try {
+    for (const line of lines) {
+      replies.push(JSON.stringify(answer(JSON.parse(line))) + "\n");
+    }
+  } finally {
+    process.stdout.write(replies.join(""));
+  }
 });

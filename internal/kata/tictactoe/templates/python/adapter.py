@@ -8,9 +8,9 @@ import sys
 
 import tictactoe
 
-print(json.dumps({"protocol": "katas", "version": 1, "kata": "tictactoe"}), flush=True)
-for line in sys.stdin:
-    request = json.loads(line)
+
+def answer(request):
+    """The reply to one request."""
     op, reply = request["op"], {"id": request["id"]}
     try:
         if op == "classify":
@@ -21,4 +21,19 @@ for line in sys.stdin:
         reply["error"] = "not implemented"
     except ValueError as refused:
         reply["error"] = str(refused.args[0]) if refused.args else str(refused)
-    print(json.dumps(reply), flush=True)
+    return reply
+
+
+print(json.dumps({"protocol": "katas", "version": 1, "kata": "tictactoe"}), flush=True)
+# The requests that have come, a line each, answered in order; the replies written and flushed
+# before waiting for more, even when one answer crashes.
+pending = b""
+while chunk := sys.stdin.buffer.read1(1 << 16):
+    *lines, pending = (pending + chunk).split(b"\n")
+    replies = []
+    try:
+        for line in lines:
+            replies.append(json.dumps(answer(json.loads(line))) + "\n")
+    finally:
+        sys.stdout.write("".join(replies))
+        sys.stdout.flush()
