@@ -68,6 +68,9 @@ func (c cli) log(args []string) int {
 				line += "  " + minutes(d) + " later"
 			}
 		}
+		if e.Lag > 0 {
+			line += fmt.Sprintf(", %.1f s from the save", e.Lag.Seconds())
+		}
 		fmt.Fprintln(c.stdout, line)
 	}
 	if len(runs) == 0 {

@@ -45,7 +45,10 @@ func main() {
 	defer stop()
 	exe, _ := os.Executable()
 	c := cli{ctx: ctx, stdout: os.Stdout, stderr: os.Stderr, color: term.UseColor(term.IsTerminal(os.Stdout), os.Getenv),
-		self: invocation(exe, os.Args[0], exec.LookPath), dir: ".", now: time.Now, katas: katas.All()}
+		terminal: term.IsTerminal(os.Stdout), self: invocation(exe, os.Args[0], exec.LookPath), dir: ".", now: time.Now, katas: katas.All()}
+	if term.IsTerminal(os.Stdin) {
+		c.keys = os.Stdin // --watch's keys
+	}
 	status := c.run(os.Args[1:])
 	stop()
 	os.Exit(status)
@@ -60,6 +63,9 @@ type cli struct {
 	self           string // how the program was invoked, for the commands it suggests: "kata"
 	dir            string // the folder the program works in: its programs run there, its log is there
 	now            func() time.Time
+	terminal       bool          // stdout is a terminal: --watch rings its bell when the light changes
+	keys           io.Reader     // where --watch reads keys, nil for none: the terminal
+	rawKeys        bool          // keys come one at a time (a terminal in cbreak mode), not a line each
 	poll           time.Duration // how often --watch looks for changes; 0 for the default
 	katas          []kata.Kata   // the katas it knows, in the order kata list names them
 }

@@ -41,7 +41,7 @@ func runFlagSet(r *runFlags) *flag.FlagSet {
 	engine.Flags(fs, "", true)
 	fs.Bool("v", false, "short for --verbose")
 	fs.BoolVar(&r.list, "list", false, "the scenarios, one a line, as --run takes them; runs nothing")
-	fs.BoolVar(&r.watch, "watch", false, "run again each time a file under this folder is saved; Ctrl-C ends it")
+	fs.BoolVar(&r.watch, "watch", false, "run again each time a file under this folder is saved; on a terminal, keys: Enter runs again, f the failing, n the next until it passes, a all, q quits (so does Ctrl-C)")
 	fs.BoolVar(&r.isolate, "isolate", false, "start the program afresh for every scenario, rather than once for the run")
 	fs.BoolVar(&r.session, "new-session", false, "start a new session in the log (kata init does too)")
 	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time your program has for each reply, a duration `D`")
@@ -195,13 +195,15 @@ func (c cli) runKata(args []string) int {
 	case r.watch:
 		return c.watch(r)
 	}
-	return c.once(r, r.session)
+	status, _ = c.once(r, r.session, time.Time{})
+	return status
 }
 
-// once runs the scenarios once, logs the run's light, and returns the exit status. A command
-// that cannot run is a bad command line (status 2), but the run goes ahead, each scenario
-// failing on it, so that the reports it asks for say why.
-func (c cli) once(r runFlags, startSession bool) int {
+// once runs the scenarios once, logs the run's light, and returns the exit status and how the
+// run went. A command that cannot run is a bad command line (status 2), but the run goes
+// ahead, each scenario failing on it, so that the reports it asks for say why. saved is when
+// the save that started the run was made, for the log: zero for a run no save started.
+func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.Outcome) {
 	k := r.kata
 	cannotRun := c.runnable(r.argv[0])
 	prog := &program{ctx: c.ctx, dir: c.dir, kata: k.Name, argv: r.argv, timeout: r.timeout, isolate: r.isolate}
@@ -230,10 +232,10 @@ func (c cli) once(r runFlags, startSession bool) int {
 	switch {
 	case errors.As(err, &usageErr):
 		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
-		return 2
+		return 2, outcome
 	case c.ctx.Err() != nil:
 		fmt.Fprintln(c.stderr, "kata run: stopped; every program it started has ended")
-		return 1
+		return 1, outcome
 	}
 	status := 0
 	if err != nil {
@@ -242,10 +244,13 @@ func (c cli) once(r runFlags, startSession bool) int {
 	}
 	if cannotRun != nil {
 		fmt.Fprintf(c.stderr, "kata run: cannot run %s: %v\n", brief.Quote(r.argv[0]), cannotRun)
-		return 2
+		return 2, outcome
 	}
 	entry := outcome.Entry(k.Name, c.now())
 	entry.Start = startSession
+	if !saved.IsZero() {
+		entry.Lag = max(time.Since(saved), 0)
+	}
 	if lerr := engine.AppendLog(c.dir, entry); lerr != nil {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr)
 		status = 1 // a file that cannot be written, as the usage says
@@ -253,7 +258,7 @@ func (c cli) once(r runFlags, startSession bool) int {
 	if outcome.Failed() || outcome.Light() != engine.Green {
 		status = 1
 	}
-	return status
+	return status, outcome
 }
 
 // printer shows each scenario on the program's output, FAIL in red and ok in green on a

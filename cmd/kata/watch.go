@@ -3,12 +3,15 @@ package main
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -23,67 +26,202 @@ const settle = 100 * time.Millisecond
 
 // watch is kata run --watch: it runs the scenarios, then again each time a file under the
 // folder is saved, until the program is interrupted or terminated. On a terminal each run
-// starts on a clear screen.
+// starts on a clear screen, and the bell rings when the light changes. Where it reads keys
+// (c.keys), they choose what runs: keysHelp.
 func (c cli) watch(r runFlags) int {
 	poll := c.poll
 	if poll == 0 {
 		poll = watchPoll
 	}
+	var keys <-chan byte
+	if c.keys != nil {
+		raw := c.rawKeys
+		if f, ok := c.keys.(*os.File); ok && term.IsTerminal(f) {
+			if restore, err := term.Cbreak(f); err == nil {
+				defer func() { _ = restore() }() // the terminal as it was
+				raw = true
+			}
+		}
+		keys = readKeys(c.keys, raw)
+	}
+	var w watching
 	start := r.session
 	base := snapshot(c.dir)  // before the run: a save while it runs is a save to run again for
 	own := map[string]bool{} // files the program itself writes each run: not watched
 	var during []string      // what changed during the last run, when that run was for it
+	var saved time.Time      // when the save that starts the next run was made
+	var light engine.Light   // the last run's
 	for {
+		run, what := w.selection(r)
 		if c.color {
 			fmt.Fprint(c.stdout, term.ClearScreen)
 		}
-		if status := c.once(r, start); status == 2 {
+		if what != "" {
+			fmt.Fprintln(c.stdout, what)
+		}
+		status, outcome := c.once(run, start, saved)
+		if status == 2 {
 			return status // a bad command line does not get better by watching
 		}
-		start = false
+		start, saved = false, time.Time{}
 		if c.ctx.Err() != nil {
 			return 0
+		}
+		if l := outcome.Light(); l != light {
+			if c.terminal && light != engine.NoLight {
+				fmt.Fprint(c.stdout, term.Bell)
+			}
+			light = l
+		}
+		if w.after(r.kata, outcome) {
+			fmt.Fprintln(c.stdout, "\nThose pass now: running every scenario…")
+			continue
 		}
 		// What changed while the program ran is run for — unless the same files changed during
 		// the run that was for them: the program writes them itself, and they are watched no
 		// more, so that it runs twice more, not for ever.
 		now := snapshot(c.dir)
-		saved := changed(base, now, own)
-		base = now
-		if len(saved) > 0 && slices.Equal(saved, during) {
-			for _, f := range saved {
+		changes := changed(base, now, own)
+		if len(changes) > 0 && slices.Equal(changes, during) {
+			for _, f := range changes {
 				own[f] = true
 			}
-			fmt.Fprintf(c.stdout, "%s changed during each run: the program's own, not watched.\n", savedNames(c.dir, saved))
-			saved = nil
+			fmt.Fprintf(c.stdout, "%s changed during each run: the program's own, not watched.\n", savedNames(c.dir, changes))
+			changes = nil
 		}
-		during = saved
-		if len(saved) > 0 {
-			fmt.Fprintf(c.stdout, "%s saved during the run: running again…\n", savedNames(c.dir, saved))
+		during = changes
+		if len(changes) > 0 {
+			fmt.Fprintf(c.stdout, "%s saved during the run: running again…\n", savedNames(c.dir, changes))
+			saved = savedAt(now, changes, time.Time{})
 			time.Sleep(settle)
 			base = snapshot(c.dir)
 			continue
 		}
+		base = now
 		fmt.Fprintf(c.stdout, "\nWatching this folder: save a file to run again; Ctrl-C stops.\n")
+		if keys != nil {
+			fmt.Fprintf(c.stdout, "Keys: %s\n", keysHelp)
+		}
 		wait := poll
+		lastLook := time.Now()
 	wait:
 		for {
 			looked := time.Now()
-			if saved := changed(base, snapshot(c.dir), own); len(saved) > 0 {
-				fmt.Fprintf(c.stdout, "%s saved: running again…\n", savedNames(c.dir, saved))
+			now := snapshot(c.dir)
+			if changes := changed(base, now, own); len(changes) > 0 {
+				fmt.Fprintf(c.stdout, "%s saved: running again…\n", savedNames(c.dir, changes))
+				saved = savedAt(now, changes, lastLook)
 				time.Sleep(settle)
 				base = snapshot(c.dir)
 				break wait
 			}
+			lastLook = looked
 			wait = nextLook(poll, time.Since(looked))
 			select {
 			case <-c.ctx.Done():
 				fmt.Fprintln(c.stdout, "Stopped watching.")
 				return 0
+			case k, ok := <-keys:
+				if !ok {
+					keys = nil // the keys have ended: saves alone from now on
+					continue
+				}
+				if k == keyQuit {
+					fmt.Fprintln(c.stdout, "Stopped watching.")
+					return 0
+				}
+				if w.press(k) {
+					base = snapshot(c.dir)
+					break wait
+				}
+				fmt.Fprintf(c.stdout, "Keys: %s\n", keysHelp)
 			case <-time.After(wait):
 			}
 		}
 	}
+}
+
+// savedAt is when the files changed were saved, as their times say: the latest of them, but
+// no earlier than the look before, which saw none of them (a file written with an old time,
+// or removed, was saved since then).
+func savedAt(now map[string]fileState, changes []string, before time.Time) time.Time {
+	at := before
+	for _, f := range changes {
+		if s, ok := now[f]; ok && s.mod.After(at) {
+			at = s.mod
+		}
+	}
+	if at.IsZero() || at.After(time.Now()) {
+		return time.Now()
+	}
+	return at
+}
+
+// watchMode is what --watch runs: every scenario the command line chose, those that failed
+// last, or the next to work on.
+type watchMode int
+
+const (
+	watchAll watchMode = iota
+	watchFailing
+	watchNext
+)
+
+// watching is what --watch keeps from run to run to choose the next: the mode its keys set,
+// and the scenarios that failed.
+type watching struct {
+	mode    watchMode
+	failing []engine.Scenario // in the files' order: the first is the next to work on
+	full    bool              // the next run is of every scenario, whatever the mode
+	ranAll  bool              // the last run was of every scenario
+}
+
+// press takes a key, and reports whether it asks for a run.
+func (w *watching) press(k byte) bool {
+	switch k {
+	case keyEnter:
+	case keyFailing:
+		w.mode = watchFailing
+	case keyNext:
+		w.mode = watchNext
+	case keyAll:
+		w.mode = watchAll
+	default:
+		return false
+	}
+	return true
+}
+
+// selection returns the command line for the next run — every scenario it chose, or those of
+// the mode — and a line that says what runs, "" for every scenario.
+func (w *watching) selection(r runFlags) (runFlags, string) {
+	if w.full || w.mode == watchAll || len(w.failing) == 0 {
+		w.full, w.ranAll = false, true
+		return r, ""
+	}
+	w.ranAll = false
+	if w.mode == watchNext {
+		r.opts.Run = engine.Only(w.failing[:1])
+		return r, fmt.Sprintf("The next scenario, until it passes (a runs all): %s", w.failing[0])
+	}
+	r.opts.Run = engine.Only(w.failing)
+	return r, fmt.Sprintf("The %s that failed (a runs all):", brief.Count(len(w.failing), "scenario", "scenarios"))
+}
+
+// after takes a run's outcome, and reports whether every scenario runs at once: those the
+// mode ran pass now, and the kata's light is to be seen.
+func (w *watching) after(k kata.Kata, o engine.Outcome) bool {
+	failing := o.Failing(k)
+	switch {
+	case w.ranAll:
+		w.failing = failing
+	case len(failing) == 0:
+		w.full = true
+		return true
+	case w.mode == watchFailing:
+		w.failing = failing
+	}
+	return false
 }
 
 // lookShare is at most the share of its time --watch spends looking at the folder: a folder

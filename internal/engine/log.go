@@ -31,6 +31,9 @@ type Entry struct {
 	// Partial says the run took some of the kata's scenarios (--run, --tags): its green is
 	// not the kata's.
 	Partial bool `json:"partial,omitempty"`
+	// Lag is the time from the save that started the run (kata run --watch) to its light;
+	// 0 for a run no save started.
+	Lag time.Duration `json:"lag,omitempty"`
 }
 
 // Entry returns the log entry of a run of the kata at a time.

@@ -58,6 +58,16 @@ type Outcome struct {
 	Fatal       string // why the run stopped early, and what to do, when a scenario said so
 }
 
+// Failing returns the scenarios that failed, in the files' order whatever order they ran in:
+// the first is the next to work on.
+func (o Outcome) Failing(k kata.Kata) []Scenario {
+	var out []Scenario
+	for _, r := range firstInFiles(k, o.Results) {
+		out = append(out, r.Scenario)
+	}
+	return out
+}
+
 // Light is the run's light: Amber when the implementation did not get going (a Setup failure,
 // or every scenario crashed), Red when a scenario failed or none ran, Green otherwise.
 func (o Outcome) Light() Light {

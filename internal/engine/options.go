@@ -219,6 +219,15 @@ func (o Options) pretty() bool {
 	return slices.ContainsFunc(reports, func(r report) bool { return r.format == "pretty" })
 }
 
+// Only is the Run expression that keeps exactly the scenarios given, by their paths.
+func Only(scenarios []Scenario) string {
+	paths := make([]string, len(scenarios))
+	for i, s := range scenarios {
+		paths[i] = regexp.QuoteMeta(s.Path())
+	}
+	return "^(?:" + strings.Join(paths, "|") + ")$"
+}
+
 // Select returns the kata's scenarios, of all, that opts choose, in the order to run them, and
 // the seed of a random order (0 for the files' order). It returns an error for options that do
 // not parse.

@@ -1,0 +1,5 @@
+package term
+
+import "syscall"
+
+const getTermios, setTermios = syscall.TCGETS, syscall.TCSETS
