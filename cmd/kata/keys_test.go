@@ -15,6 +15,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/katas"
+	"github.com/deliberate-practice/katas/internal/term"
 )
 
 // TestWatchKeys: --watch's keys choose what runs — f the scenarios that failed, n the next
@@ -174,4 +175,38 @@ func BenchmarkWatchLag(b *testing.B) {
 		b.Fatalf("%d of %d runs passed:\n%s", got, runs, out.String())
 	}
 	b.ReportMetric(float64(lag.Milliseconds())/float64(runs-1), "ms/save")
+}
+
+// TestWatchSaysARunStarted: on a terminal, a save clears the screen and says at once that a
+// run started, and for which file, before the run's own lines.
+func TestWatchSaysARunStarted(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	code := filepath.Join(dir, "tictactoe.py")
+	require.NoError(t, os.WriteFile(code, []byte("v1"), 0o644))
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var out syncBuffer
+	c := cli{ctx: ctx, stdout: &out, stderr: &out, color: true, terminal: true, self: "kata", dir: dir, now: time.Now,
+		poll: 10 * time.Millisecond, katas: katas.All()}
+	done := make(chan int, 1)
+	go func() {
+		done <- c.run([]string{"run", "tictactoe", "--watch", "--tags", "~@property", "--", impl, "-kata", "tictactoe"})
+	}()
+	idle := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); strings.Count(out.String(), "Watching this folder") < n && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+		require.Equal(t, n, strings.Count(out.String(), "Watching this folder"), out.String())
+	}
+	idle(1)
+	require.NoError(t, os.WriteFile(code, []byte("v2"), 0o644))
+	idle(2)
+	cancel()
+	<-done
+	screens := strings.Split(out.String(), term.ClearScreen)
+	require.Len(t, screens, 3, "a clear screen for each run:\n%q", out.String())
+	assert.True(t, strings.HasPrefix(screens[2], "tictactoe.py saved: running again…\n"), "%q", screens[2])
+	assert.Contains(t, screens[2], "tictactoe: all 33 scenarios passed")
 }

@@ -51,11 +51,21 @@ func (c cli) watch(r runFlags) int {
 	var during []string      // what changed during the last run, when that run was for it
 	var saved time.Time      // when the save that starts the next run was made
 	var light engine.Light   // the last run's
+	// announce says a run starts, and why, at once: on a terminal, on a clear screen.
+	cleared := false
+	announce := func(format string, args ...any) {
+		if c.color && !cleared {
+			fmt.Fprint(c.stdout, term.ClearScreen)
+			cleared = true
+		}
+		fmt.Fprintf(c.stdout, format, args...)
+	}
 	for {
 		run, what := w.selection(r)
-		if c.color {
+		if c.color && !cleared {
 			fmt.Fprint(c.stdout, term.ClearScreen)
 		}
+		cleared = false
 		if what != "" {
 			fmt.Fprintln(c.stdout, what)
 		}
@@ -74,7 +84,7 @@ func (c cli) watch(r runFlags) int {
 			light = l
 		}
 		if w.after(r.kata, outcome) {
-			fmt.Fprintln(c.stdout, "\nThose pass now: running every scenario…")
+			announce("\nThose pass now: running every scenario…\n")
 			continue
 		}
 		// What changed while the program ran is run for — unless the same files changed during
@@ -91,7 +101,7 @@ func (c cli) watch(r runFlags) int {
 		}
 		during = changes
 		if len(changes) > 0 {
-			fmt.Fprintf(c.stdout, "%s saved during the run: running again…\n", savedNames(c.dir, changes))
+			announce("%s saved during the run: running again…\n", savedNames(c.dir, changes))
 			saved = savedAt(now, changes, time.Time{})
 			time.Sleep(settle)
 			base = snapshot(c.dir)
@@ -109,7 +119,7 @@ func (c cli) watch(r runFlags) int {
 			looked := time.Now()
 			now := snapshot(c.dir)
 			if changes := changed(base, now, own); len(changes) > 0 {
-				fmt.Fprintf(c.stdout, "%s saved: running again…\n", savedNames(c.dir, changes))
+				announce("%s saved: running again…\n", savedNames(c.dir, changes))
 				saved = savedAt(now, changes, lastLook)
 				time.Sleep(settle)
 				base = snapshot(c.dir)
