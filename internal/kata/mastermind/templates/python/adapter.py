@@ -38,8 +38,8 @@ while chunk := sys.stdin.buffer.read1(1 << 16):
     *lines, pending = (pending + chunk).split(b"\n")
     replies = []
     try:
-        for line in lines:
-            replies.append(json.dumps(answer(json.loads(line))) + "\n")
+        for request in json.loads(b"[" + b",".join(lines) + b"]"):  # the lines read at once
+            replies.append(json.dumps(answer(request)) + "\n")
     finally:
         sys.stdout.write("".join(replies))
         sys.stdout.flush()
