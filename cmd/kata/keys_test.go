@@ -93,7 +93,7 @@ func TestWatchKeys(t *testing.T) {
 
 	out.b.Reset()
 	require.Zero(t, c.run([]string{"log"}))
-	assert.Regexp(t, `(?m)^  \d\d:\d\d  green   1/1   some scenarios  under a minute later, \d+\.\d s from the save$`, out.String(), "kata log shows it")
+	assert.Regexp(t, `(?m)^    5  \d\d:\d\d  green   1/1   some scenarios  under a minute later  \+1 −1 bug\.txt, \d+\.\d s from the save$`, out.String(), "kata log shows it")
 	entries, err := engine.ReadLog(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 7)

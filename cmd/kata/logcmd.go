@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
@@ -53,11 +54,21 @@ func (c cli) log(args []string) int {
 	if len(runs) > maxLogRuns {
 		fmt.Fprintf(c.stdout, "  … %s before these\n", brief.Count(len(runs)-maxLogRuns, "run", "runs"))
 	}
+	numbers := runNumbers(entries)
+	previous := map[string]string{} // each kept run's code, and the code kept before it
+	last := ""
+	for _, e := range kept(entries) {
+		previous[e.Commit], last = last, e.Commit
+	}
 	for i, e := range runs {
 		if i < len(runs)-maxLogRuns {
 			continue
 		}
-		line := fmt.Sprintf("  %s  %s  %2d/%-2d", e.Time.Local().Format("15:04"), c.light(e.Light), e.Passed, e.Total)
+		number := ""
+		if n, ok := numbers[e.Commit]; ok {
+			number = strconv.Itoa(n)
+		}
+		line := fmt.Sprintf("  %3s  %s  %s  %2d/%-2d", number, e.Time.Local().Format("15:04"), c.light(e.Light), e.Passed, e.Total)
 		if e.Partial {
 			line += "  some scenarios"
 		}
@@ -66,6 +77,11 @@ func (c cli) log(args []string) int {
 				line += "  by the clock before the run above: the clock went back"
 			} else {
 				line += "  " + minutes(d) + " later"
+			}
+		}
+		if e.Commit != "" {
+			if changes := c.changeSummary(previous[e.Commit], e.Commit); changes != "" {
+				line += "  " + changes
 			}
 		}
 		if e.Lag > 0 {

@@ -88,6 +88,8 @@ func usage() string {
   kata init KATA --lang go|python|javascript [DIR]   write a starting point into DIR (.)
   kata run KATA [flags] -- COMMAND [ARGS...]         run the scenarios against your program
   kata log [KATA]                                    this folder's runs, and its sessions
+  kata diff [A [B]]                                  what changed from run A to B (the last two)
+  kata checkout N                                    run N's code back; the code now is kept
 
 kata run flags, before the --, on either side of KATA:
 ` + runFlagsHelp() + `
@@ -120,7 +122,7 @@ func (c cli) run(args []string) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(c.stdout, usage())
 		return 0
-	case "list", "features", "protocol", "init", "run", "log":
+	case "list", "features", "protocol", "init", "run", "log", "diff", "checkout":
 	default:
 		fmt.Fprintf(c.stderr, "kata: unknown command %s\n\n%s", brief.Quote(cmd), usage())
 		return 2
@@ -148,6 +150,10 @@ func (c cli) run(args []string) int {
 		return c.runKata(rest)
 	case "log":
 		return c.log(rest)
+	case "diff":
+		return c.diff(rest)
+	case "checkout":
+		return c.checkout(rest)
 	}
 	if len(rest) == 0 {
 		fmt.Fprintf(c.stderr, "kata %s: which kata? kata list names them\n", cmd)

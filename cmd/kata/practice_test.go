@@ -112,9 +112,9 @@ func TestLog(t *testing.T) {
 	out.Reset()
 	require.Zero(t, c.run([]string{"log"}))
 	assert.Equal(t, `tictactoe, this session, from 2026-11-29 09:07:
-  09:07  amber   0/34
-  09:10  red    30/34  3 minutes later
-  09:15  green  34/34  5 minutes later
+    3  09:07  amber   0/34
+    4  09:10  red    30/34  3 minutes later
+    5  09:15  green  34/34  5 minutes later
 Green after 3 runs and 8 minutes.
 
 Every session of tictactoe here:
@@ -132,7 +132,7 @@ Every session of tictactoe here:
 	runAt(1, "--new-session", "--", impl, "-kata", "tictactoe", "-bug", "shape")
 	out.Reset()
 	c.run([]string{"log", "tictactoe"})
-	assert.Contains(t, out.String(), "tictactoe, this session, from 2026-11-29 09:16:\n  09:16  red    27/34\nNo green yet, after 1 run.\n")
+	assert.Regexp(t, `tictactoe, this session, from 2026-11-29 09:16:\n    6  09:16  red    27/34  \+\d+ −0 in 3 files\nNo green yet, after 1 run.\n`, out.String(), "the starting point kata init wrote, its three files new")
 
 	// On a terminal each light is a block of its colour.
 	out.Reset()

@@ -246,7 +246,7 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 		fmt.Fprintf(c.stderr, "kata run: cannot run %s: %v\n", brief.Quote(r.argv[0]), cannotRun)
 		return 2, outcome
 	}
-	entry := outcome.Entry(k.Name, c.now())
+	entry := outcome.Entry(k, c.now())
 	entry.Start = startSession
 	if !saved.IsZero() {
 		entry.Lag = max(time.Since(saved), 0)

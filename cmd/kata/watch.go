@@ -11,6 +11,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/term"
 )
@@ -75,6 +76,7 @@ func (c cli) watch(r runFlags) int {
 		}
 		start, saved = false, time.Time{}
 		if c.ctx.Err() != nil {
+			fmt.Fprintln(c.stdout, "Stopped watching.")
 			return 0
 		}
 		if l := outcome.Light(); l != light {
@@ -251,23 +253,22 @@ type fileState struct {
 	size int64
 }
 
-// snapshot returns the state of each file under dir that a save can change: not the log (in
-// .kata, hidden), not version control's or an editor's own files, not a language's caches. A
-// file named like one of those elsewhere, "log" or "4913", is a file of the practitioner's.
+// snapshot returns the state of each file under dir that a save can change: those a run
+// records (history.Recorded) — not the log, not version control's or an editor's own files,
+// not a language's caches.
 func snapshot(dir string) map[string]fileState {
 	files := map[string]fileState{}
 	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
+		if err != nil || path == dir {
 			return nil // gone since it was listed, or unreadable: nothing to run for
 		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != dir && (strings.HasPrefix(name, ".") || name == "__pycache__" || name == "node_modules") {
+		if rel, rerr := filepath.Rel(dir, path); rerr == nil && !history.Recorded(filepath.ToSlash(rel)) {
+			if d.IsDir() {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if ignored(name) {
+		if d.IsDir() {
 			return nil
 		}
 		if info, err := d.Info(); err == nil {
@@ -276,12 +277,6 @@ func snapshot(dir string) map[string]fileState {
 		return nil
 	})
 	return files
-}
-
-// ignored reports whether a file's name is an editor's swap or backup file, or a hidden one.
-func ignored(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") || strings.HasSuffix(name, "~") ||
-		strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swo") || strings.HasSuffix(name, ".swx")
 }
 
 // changed returns the files that differ between two snapshots, sorted — saved, made or

@@ -585,7 +585,7 @@ func TestAPartialRunSaysSo(t *testing.T) {
 	o, err = Run(counting, Options{}, (&fakeFrontend{leave: map[string]bool{"Counting/Nothing to count": true}}).frontend())
 	require.NoError(t, err)
 	assert.True(t, o.Partial, "go test -run left one out")
-	assert.True(t, o.Entry("counting", time.Now()).Partial)
+	assert.True(t, o.Entry(counting, time.Now()).Partial)
 }
 
 // TestCrashesGroupByWhereTheyHappened: one crash met at many requests is one group, named by

@@ -8,7 +8,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
+
+	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/kata"
 )
 
 // LogPath is where a kata's folder keeps the log of its runs, relative to the folder.
@@ -34,11 +38,43 @@ type Entry struct {
 	// Lag is the time from the save that started the run (kata run --watch) to its light;
 	// 0 for a run no save started.
 	Lag time.Duration `json:"lag,omitempty"`
+	// Next is the path of the next scenario to work on, the first that failed in the files'
+	// order; "" for a green run.
+	Next string `json:"next,omitempty"`
+	// Commit names the commit that keeps the folder's code at this run (history.Record),
+	// made as the entry was added; "" where none was.
+	Commit string `json:"commit,omitempty"`
+	// Saved says the entry keeps the folder's code without a run: before kata checkout
+	// brought back the code of another run, so that nothing is lost.
+	Saved bool `json:"saved,omitempty"`
+}
+
+// Message is the commit message of the entry's code: its light and counts, and the next
+// scenario.
+func (e Entry) Message() string {
+	var m strings.Builder
+	switch {
+	case e.Saved:
+		fmt.Fprintf(&m, "%s: the code as it was before a checkout", e.Kata)
+	default:
+		fmt.Fprintf(&m, "%s %s %d/%d", e.Kata, e.Light, e.Passed, e.Total)
+		if e.Partial {
+			m.WriteString(", some scenarios")
+		}
+	}
+	if e.Next != "" {
+		fmt.Fprintf(&m, "\n\nNext: %s", e.Next)
+	}
+	return m.String()
 }
 
 // Entry returns the log entry of a run of the kata at a time.
-func (o Outcome) Entry(kata string, at time.Time) Entry {
-	return Entry{Time: at, Kata: kata, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun), Partial: o.Partial}
+func (o Outcome) Entry(k kata.Kata, at time.Time) Entry {
+	e := Entry{Time: at, Kata: k.Name, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun), Partial: o.Partial}
+	if failing := o.Failing(k); len(failing) > 0 {
+		e.Next = failing[0].Path()
+	}
+	return e
 }
 
 // plainLog checks that the log, and its folder, are what kata keeps there, if they exist: a
@@ -79,6 +115,12 @@ func AppendLog(dir string, e Entry) error {
 	if err := plainLog(dir); err != nil {
 		return fmt.Errorf("keeping the log of runs: %w", err)
 	}
+	// The code at this light, kept first so that the entry names it; the light is logged even
+	// where the code cannot be kept.
+	var kept error
+	if e.Light != NoLight || e.Saved {
+		e.Commit, kept = history.Record(dir, e.Message(), e.Time)
+	}
 	path := filepath.Join(dir, LogPath)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("keeping the log of runs: %w", err)
@@ -94,6 +136,9 @@ func AppendLog(dir string, e Entry) error {
 	}
 	if err != nil {
 		return fmt.Errorf("keeping the log of runs in %s: %w", path, err)
+	}
+	if kept != nil {
+		return fmt.Errorf("the light is logged, but %w", kept)
 	}
 	return nil
 }

@@ -50,7 +50,7 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps, siblings ...kata.Kata) {
 		FeaturePath: featurePaths(),
 	})
 	if err == nil && logAsked() {
-		if lerr := engine.AppendLog(".", outcome.Entry(k.Name, time.Now())); lerr != nil {
+		if lerr := engine.AppendLog(".", outcome.Entry(k, time.Now())); lerr != nil {
 			t.Errorf("features: %v", lerr)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/kata/testdata/tally"
 	"github.com/deliberate-practice/katas/internal/kit"
@@ -27,7 +28,10 @@ func TestATinyKataThroughTheKit(t *testing.T) {
 	entries, err := engine.ReadLog(".")
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
-	assert.Equal(t, engine.Entry{Time: entries[0].Time, Kata: "tally", Light: engine.Green, Passed: 2, Total: 2}, entries[0])
+	assert.Equal(t, engine.Entry{Time: entries[0].Time, Kata: "tally", Light: engine.Green, Passed: 2, Total: 2, Commit: entries[0].Commit}, entries[0])
+	last, err := history.Last(".")
+	require.NoError(t, err)
+	assert.Equal(t, last, entries[0].Commit, "the run's code kept as a commit the entry names")
 }
 
 // TestACallThatNeverReturnsFailsItsStep: a tally whose Add deadlocks fails its scenario once

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/term"
+)
+
+// kept returns the log's entries that keep the folder's code, in order: run N of kata diff
+// and kata checkout is kept[N-1].
+func kept(entries []engine.Entry) []engine.Entry {
+	var out []engine.Entry
+	for _, e := range entries {
+		if e.Commit != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// runNumbers returns each kept entry's number, by its commit.
+func runNumbers(entries []engine.Entry) map[string]int {
+	n := map[string]int{}
+	for i, e := range kept(entries) {
+		n[e.Commit] = i + 1
+	}
+	return n
+}
+
+// changeSummary sums up the changes between two commits for kata log: "+12 −4 mastermind.py",
+// "+30 −2 in 3 files", "" for none or where they cannot be read.
+func (c cli) changeSummary(from, to string) string {
+	changes, err := history.Changes(c.dir, from, to)
+	if err != nil || len(changes) == 0 {
+		return ""
+	}
+	added, removed := 0, 0
+	for _, ch := range changes {
+		added, removed = added+ch.Added, removed+ch.Removed
+	}
+	where := "in " + brief.Count(len(changes), "file", "files")
+	if len(changes) == 1 {
+		where = engine.Safe(changes[0].Path)
+	}
+	return fmt.Sprintf("+%d −%d %s", added, removed, where)
+}
+
+// runArg reads a run's number from the command line: 1 to n.
+func runArg(arg string, n int) (int, error) {
+	i, err := strconv.Atoi(arg)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("%s is no run's number: kata log numbers the runs", brief.Quote(arg))
+	case n == 0:
+		return 0, errors.New("no run has kept its code here yet: kata run keeps it at each light")
+	case i < 1 || i > n:
+		return 0, fmt.Errorf("no run %d: the runs here are 1 to %d", i, n)
+	}
+	return i, nil
+}
+
+// describe names a run for a person: "run 3 (red 30/34 at 09:10)".
+func describe(n int, e engine.Entry) string {
+	if e.Saved {
+		return fmt.Sprintf("run %d (the code before a checkout, at %s)", n, e.Time.Local().Format("15:04"))
+	}
+	return fmt.Sprintf("run %d (%s %d/%d at %s)", n, e.Light, e.Passed, e.Total, e.Time.Local().Format("15:04"))
+}
+
+// diff is kata diff [A [B]]: the unified diff of the code from run A to run B; run A alone,
+// what run A changed since the run before; neither, the last two runs.
+func (c cli) diff(args []string) int {
+	if len(args) > 2 {
+		fmt.Fprintf(c.stderr, "kata diff: unexpected argument %s\n", brief.Quote(args[2]))
+		return 2
+	}
+	entries, err := engine.ReadLog(c.dir)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata diff: %v\n", err)
+		return 1
+	}
+	runs := kept(entries)
+	var nums []int
+	for _, a := range args {
+		n, err := runArg(a, len(runs))
+		if err != nil {
+			fmt.Fprintf(c.stderr, "kata diff: %v\n", err)
+			return 2
+		}
+		nums = append(nums, n)
+	}
+	from, to := len(runs)-1, len(runs)
+	switch len(nums) {
+	case 1:
+		from, to = nums[0]-1, nums[0]
+	case 2:
+		from, to = nums[0], nums[1]
+	}
+	if to < 1 {
+		fmt.Fprintln(c.stderr, "kata diff: no run has kept its code here yet: kata run keeps it at each light")
+		return 1
+	}
+	fromCommit, fromName := "", "no code at all"
+	if from >= 1 {
+		fromCommit, fromName = runs[from-1].Commit, describe(from, runs[from-1])
+	}
+	changes, err := history.Changes(c.dir, fromCommit, runs[to-1].Commit)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata diff: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(c.stdout, "From %s to %s:\n", fromName, describe(to, runs[to-1]))
+	if len(changes) == 0 {
+		fmt.Fprintln(c.stdout, "no change")
+	}
+	for _, ch := range changes {
+		for _, line := range strings.SplitAfter(ch.Unified, "\n") {
+			fmt.Fprint(c.stdout, c.diffLine(engine.Safe(strings.TrimSuffix(line, "\n")), line))
+		}
+	}
+	return 0
+}
+
+// diffLine writes one line of a diff, on a terminal in colour: added green, removed red.
+func (c cli) diffLine(safe, raw string) string {
+	if raw == "" {
+		return ""
+	}
+	end := "\n"
+	if !strings.HasSuffix(raw, "\n") {
+		end = ""
+	}
+	switch {
+	case !c.color || strings.HasPrefix(safe, "+++") || strings.HasPrefix(safe, "---"):
+	case strings.HasPrefix(safe, "+"):
+		safe = term.Paint(term.Green, safe)
+	case strings.HasPrefix(safe, "-"):
+		safe = term.Paint(term.Red, safe)
+	}
+	return safe + end
+}
+
+// checkout is kata checkout N: the code of run N back in the folder, after the code as it is
+// now is kept as a run of its own, so that nothing is lost.
+func (c cli) checkout(args []string) int {
+	if len(args) != 1 {
+		fmt.Fprintln(c.stderr, "kata checkout: which run? kata log numbers them: kata checkout N")
+		return 2
+	}
+	entries, err := engine.ReadLog(c.dir)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
+		return 1
+	}
+	runs := kept(entries)
+	n, err := runArg(args[0], len(runs))
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
+		return 2
+	}
+	want, err := history.Files(c.dir, runs[n-1].Commit)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
+		return 1
+	}
+	// The code as it is now, first: kept, it can always come back.
+	save := engine.Entry{Time: c.now(), Kata: entries[len(entries)-1].Kata, Saved: true}
+	if err := engine.AppendLog(c.dir, save); err != nil {
+		fmt.Fprintf(c.stderr, "kata checkout: the code as it is now could not be kept, so nothing was changed: %v\n", err)
+		return 1
+	}
+	after, err := engine.ReadLog(c.dir)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
+		return 1
+	}
+	now := kept(after)
+	saved := now[len(now)-1]
+	have, err := history.Files(c.dir, saved.Commit)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
+		return 1
+	}
+	written, removed, err := c.bringBack(want, have)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata checkout: %v; the code as it was is kept as run %d: kata checkout %d brings it back\n", err, len(now), len(now))
+		return 1
+	}
+	fmt.Fprintf(c.stdout, "The code as it was is kept as run %d. Brought back %s: %s written, %s removed.\nkata checkout %d goes back; kata diff %d %d shows what changed.\n",
+		len(now), describe(n, runs[n-1]), brief.Count(written, "file", "files"), brief.Count(removed, "file", "files"), len(now), n, len(now))
+	return 0
+}
+
+// bringBack writes the files of a run into the folder, and removes those the code had now
+// (have) that the run did not: those a run does not record (hidden, large, binary) stay as
+// they are. It returns how many it wrote and removed.
+func (c cli) bringBack(want, have map[string]history.File) (written, removed int, err error) {
+	for p, f := range want {
+		if old, ok := have[p]; ok && string(old.Data) == string(f.Data) && old.Executable == f.Executable {
+			continue
+		}
+		full, err := c.inFolder(p)
+		if err != nil {
+			return written, removed, err
+		}
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return written, removed, err
+		}
+		mode := os.FileMode(0o644)
+		if f.Executable {
+			mode = 0o755
+		}
+		if err := writeFileAtomically(full, f.Data, mode); err != nil {
+			return written, removed, err
+		}
+		written++
+	}
+	for p := range have {
+		if _, ok := want[p]; ok {
+			continue
+		}
+		full, err := c.inFolder(p)
+		if err != nil {
+			return written, removed, err
+		}
+		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return written, removed, err
+		}
+		removed++
+	}
+	return written, removed, nil
+}
+
+// inFolder returns where a run's file goes in the folder: never outside it, nor through a
+// link that leads elsewhere.
+func (c cli) inFolder(p string) (string, error) {
+	if !filepath.IsLocal(filepath.FromSlash(p)) {
+		return "", fmt.Errorf("the run holds %s, which is not a path in this folder", brief.Quote(p))
+	}
+	full := c.dir
+	for _, part := range strings.Split(p, "/") {
+		full = filepath.Join(full, part)
+		if info, err := os.Lstat(full); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+			return "", fmt.Errorf("%s is a link: kata checkout writes no file through one", brief.Quote(full))
+		}
+	}
+	return full, nil
+}
+
+// writeFileAtomically writes a file whole or not at all: a temporary file beside it, renamed
+// over it.
+func writeFileAtomically(p string, data []byte, mode os.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".kata-checkout-")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), mode)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), p)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/katas"
+)
+
+// TestEveryLightKeepsItsCode: each run keeps the folder's code; kata log shows what each run
+// changed, kata diff the changes between runs, and kata checkout brings back an old run's
+// code — keeping the code as it was first, which a checkout of that run brings back, byte for
+// byte. Files a run does not keep are left alone.
+func TestEveryLightKeepsItsCode(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	do := func(args ...string) int {
+		t.Helper()
+		out.Reset()
+		errOut.Reset()
+		return c.run(args)
+	}
+	write := func(files map[string]string) {
+		t.Helper()
+		for p, data := range files {
+			require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, p), []byte(data), 0o644))
+		}
+	}
+	run := func() {
+		t.Helper()
+		do("run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe")
+		require.Empty(t, errOut.String())
+	}
+	write(map[string]string{"tictactoe.py": "def gamestate(board):\n    raise NotImplementedError\n", ".notes": "mine", "data.bin": "\x00\x01"})
+	run()
+	write(map[string]string{"tictactoe.py": "def gamestate(board):\n    return \"ongoing\"\n", "util.py": "X = 1\n"})
+	run()
+	write(map[string]string{"tictactoe.py": "def gamestate(board):\n    if not board:\n        raise ValueError\n    return \"ongoing\"\n"})
+	require.NoError(t, os.Remove(filepath.Join(dir, "util.py")))
+	run()
+	newest := contents(t, dir)
+
+	require.Zero(t, do("log"))
+	assert.Regexp(t, `(?m)^    1  \d\d:\d\d  green   1/1   some scenarios  \+2 −0 tictactoe\.py$`, out.String())
+	assert.Regexp(t, `(?m)^    2  .*  \+2 −1 in 2 files$`, out.String())
+	assert.Regexp(t, `(?m)^    3  .*  \+2 −1 in 2 files$`, out.String())
+
+	require.Zero(t, do("diff"))
+	assert.Regexp(t, `^From run 2 \(green 1/1 at \d\d:\d\d\) to run 3 \(green 1/1 at \d\d:\d\d\):\n`, out.String())
+	assert.Contains(t, out.String(), `--- a/tictactoe.py
++++ b/tictactoe.py
+@@ -1,2 +1,4 @@
+ def gamestate(board):
++    if not board:
++        raise ValueError
+     return "ongoing"
+--- a/util.py
++++ /dev/null
+@@ -1 +0,0 @@
+-X = 1
+`)
+	require.Zero(t, do("diff", "1"))
+	assert.Contains(t, out.String(), "From no code at all to run 1")
+	assert.Contains(t, out.String(), "--- /dev/null\n+++ b/tictactoe.py\n@@ -0,0 +1,2 @@\n")
+	require.Zero(t, do("diff", "2", "2"))
+	assert.Contains(t, out.String(), "no change")
+	for _, args := range [][]string{{"diff", "4"}, {"diff", "0"}, {"diff", "x"}, {"diff", "1", "2", "3"}, {"checkout"}, {"checkout", "9"}} {
+		assert.Equal(t, 2, do(args...), "%q", args)
+		assert.NotEmpty(t, errOut.String(), "%q says what was wrong", args)
+	}
+	assert.Contains(t, func() string { do("diff", "4"); return errOut.String() }(), "no run 4: the runs here are 1 to 3")
+	assert.Equal(t, newest, contents(t, dir), "a refused command changes nothing")
+
+	require.Zero(t, do("checkout", "1"), errOut.String())
+	assert.Contains(t, out.String(), "The code as it was is kept as run 4. Brought back run 1 (green 1/1 at ")
+	assert.Contains(t, out.String(), "1 file written, 0 files removed.\nkata checkout 4 goes back; kata diff 1 4 shows what changed.\n")
+	got := contents(t, dir)
+	assert.Equal(t, "def gamestate(board):\n    raise NotImplementedError\n", got[filepath.Join(dir, "tictactoe.py")])
+	assert.Equal(t, "mine", got[filepath.Join(dir, ".notes")], "a file no run keeps is left alone")
+	assert.Equal(t, "\x00\x01", got[filepath.Join(dir, "data.bin")])
+	require.Zero(t, do("checkout", "2"), errOut.String())
+	assert.Equal(t, "X = 1\n", contents(t, dir)[filepath.Join(dir, "util.py")], "a file of run 2's, made again")
+	require.Zero(t, do("checkout", "4"), errOut.String())
+	assert.Contains(t, out.String(), "1 file written, 1 file removed.")
+	assert.Equal(t, withoutLog(newest), withoutLog(contents(t, dir)), "the newest code back, byte for byte")
+}
+
+// withoutLog is a folder's contents without the log and the runs' repository, which each
+// command adds to.
+func withoutLog(files map[string]string) map[string]string {
+	out := map[string]string{}
+	for p, data := range files {
+		if filepath.Base(filepath.Dir(p)) != ".kata" && !bytes.Contains([]byte(p), []byte("/.kata/")) {
+			out[p] = data
+		}
+	}
+	return out
+}
+
+// TestCheckoutWritesNothingThroughALink: a folder of a run's that is now a link to elsewhere
+// is refused, and nothing is written where it leads.
+func TestCheckoutWritesNothingThroughALink(t *testing.T) {
+	t.Parallel()
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	var out, errOut bytes.Buffer
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "lib"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "lib", "x.py"), []byte("x = 1\n"), 0o644))
+	c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"})
+	require.NoError(t, os.RemoveAll(filepath.Join(dir, "lib")))
+	require.NoError(t, os.Symlink(elsewhere, filepath.Join(dir, "lib")))
+	assert.Equal(t, 1, c.run([]string{"checkout", "1"}))
+	assert.Contains(t, errOut.String(), "is a link: kata checkout writes no file through one")
+	assert.Contains(t, errOut.String(), "kata checkout 2 brings it back")
+	entries, err := os.ReadDir(elsewhere)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "nothing written where the link leads")
+}

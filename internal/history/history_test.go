@@ -1,0 +1,120 @@
+package history
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// gitCmd runs the git command on the folder's repository: git itself is the client the
+// repository is held to.
+func gitCmd(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatal("git is not on PATH: these tests hold the runs' repository to git itself; install git")
+	}
+	cmd := exec.Command("git", append([]string{"--git-dir", filepath.Join(dir, Dir)}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "git %s:\n%s", strings.Join(args, " "), out)
+	return string(out)
+}
+
+// write writes files into dir, by relative path.
+func write(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for p, data := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
+		require.NoError(t, os.WriteFile(full, []byte(data), 0o644))
+	}
+}
+
+// TestRunsAreCommitsGitReads: each run is a commit git reads, fsck finds whole, with the
+// run's message, its parent the run before, and the folder's files as they were — its code,
+// not what a run does not record.
+func TestRunsAreCommitsGitReads(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		"mastermind.py": "def new():\n    raise NotImplementedError\n",
+		"lib/util.py":   "X = 1\n",
+		"README.md":     "notes",
+		// Not the kata's code: hidden, an editor's, caches, the log, binary, too large.
+		".env": "secret", "mastermind.py~": "old", "__pycache__/m.pyc": "x", "node_modules/a/b.js": "x",
+		".kata/log": "{}\n", "a.out": "\x7fELF\x00\x01", "big.txt": strings.Repeat("x", MaxFile+1),
+	})
+	require.NoError(t, os.Chmod(filepath.Join(dir, "lib/util.py"), 0o755))
+	at := time.Date(2026, 12, 1, 9, 30, 0, 0, time.FixedZone("CET", 3600))
+	first, err := Record(dir, "red 0/60\n\nNext: Joining the game", at)
+	require.NoError(t, err)
+	write(t, dir, map[string]string{"mastermind.py": "def new():\n    return {}\n"})
+	second, err := Record(dir, "red 1/60", at.Add(time.Minute))
+	require.NoError(t, err)
+
+	gitCmd(t, dir, "fsck", "--strict", "--no-dangling")
+	assert.Equal(t, second+"\n"+first+"\n", gitCmd(t, dir, "log", "--format=%H"))
+	assert.Equal(t, "red 1/60\nred 0/60\n", gitCmd(t, dir, "log", "--format=%s"))
+	assert.Equal(t, "2026-12-01T09:30:00+01:00\n", gitCmd(t, dir, "log", "-1", "--format=%aI", first))
+	assert.Equal(t, "README.md\nlib/util.py\nmastermind.py\n", gitCmd(t, dir, "ls-tree", "-r", "--name-only", second))
+	assert.Contains(t, gitCmd(t, dir, "ls-tree", "-r", second), "100755 blob", "the executable bit kept")
+	assert.Equal(t, "def new():\n    return {}\n", gitCmd(t, dir, "show", second+":mastermind.py"))
+
+	files, err := Files(dir, first)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]File{
+		"mastermind.py": {[]byte("def new():\n    raise NotImplementedError\n"), false},
+		"lib/util.py":   {[]byte("X = 1\n"), true},
+		"README.md":     {[]byte("notes"), false},
+	}, files)
+	c, err := Read(dir, second)
+	require.NoError(t, err)
+	assert.Equal(t, first, c.Parent)
+	last, err := Last(dir)
+	require.NoError(t, err)
+	assert.Equal(t, second, last)
+}
+
+// TestChangesAreGitsOwn: the files changed between two runs, their lines added and removed,
+// and their unified diffs, are what git diff says of the same commits.
+func TestChangesAreGitsOwn(t *testing.T) {
+	heading := regexp.MustCompile(`^(@@ [^@]+ @@) .*\n$`)
+	dir := t.TempDir()
+	long := ""
+	for i := 1; i <= 30; i++ {
+		long += strings.Repeat("line ", i%4+1) + string(rune('a'+i%26)) + "\n"
+	}
+	write(t, dir, map[string]string{"a.py": long, "gone.py": "x = 1\ny = 2\n", "same.py": "same\n", "eol.txt": "one\ntwo"})
+	from, err := Record(dir, "red", time.Now())
+	require.NoError(t, err)
+	edited := strings.Replace(long, "line line c\n", "changed c\n", 1)
+	edited = strings.Replace(edited, "line line line line d\n", "", 1)
+	edited += "an end\n"
+	require.NoError(t, os.Remove(filepath.Join(dir, "gone.py")))
+	write(t, dir, map[string]string{"a.py": edited, "new.py": "print(1)\n", "eol.txt": "one\ntwo\nthree\n"})
+	to, err := Record(dir, "green", time.Now())
+	require.NoError(t, err)
+
+	changes, err := Changes(dir, from, to)
+	require.NoError(t, err)
+	var numstat, unified strings.Builder
+	for _, c := range changes {
+		numstat.WriteString(strings.Join([]string{strconv.Itoa(c.Added), strconv.Itoa(c.Removed), c.Path}, "\t") + "\n")
+		unified.WriteString(c.Unified)
+	}
+	assert.Equal(t, gitCmd(t, dir, "diff", "--numstat", from, to), numstat.String())
+	var want strings.Builder
+	for _, line := range strings.SplitAfter(gitCmd(t, dir, "diff", "--no-color", "-U3", from, to), "\n") {
+		if !strings.HasPrefix(line, "diff --git ") && !strings.HasPrefix(line, "index ") && !strings.HasPrefix(line, "new file mode") && !strings.HasPrefix(line, "deleted file mode") {
+			want.WriteString(heading.ReplaceAllString(line, "$1\n")) // git names the code above a hunk; kata does not
+		}
+	}
+	assert.Equal(t, want.String(), unified.String())
+}
