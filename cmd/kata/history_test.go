@@ -126,3 +126,45 @@ func TestCheckoutWritesNothingThroughALink(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, entries, "nothing written where the link leads")
 }
+
+// TestPredictTheLight: --predict keeps the light expected beside the light the run had, the
+// run says how the prediction went, and kata log how often predictions held; in --watch, p
+// and a light predict the next run. A light that is none is refused.
+func TestPredictTheLight(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	do := func(args ...string) int {
+		t.Helper()
+		out.Reset()
+		errOut.Reset()
+		return c.run(args)
+	}
+	one := []string{"tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"}
+	assert.Zero(t, do(append([]string{"run", "--predict", "green"}, one...)...))
+	assert.Contains(t, out.String(), "You predicted green, and it was green.")
+	assert.Zero(t, do(append([]string{"run", "--predict=r"}, one...)...))
+	assert.Contains(t, out.String(), "You predicted red; it was green.")
+	assert.Zero(t, do(append([]string{"run"}, one...)...))
+	assert.NotContains(t, out.String(), "predicted")
+	assert.Equal(t, 2, do(append([]string{"run", "--predict", "blue"}, one...)...))
+	assert.Contains(t, errOut.String(), `"blue" is no light: want green, red or amber`)
+
+	require.Zero(t, do("log"))
+	assert.Regexp(t, `(?m)^    1  .*  predicted green: right$`, out.String())
+	assert.Regexp(t, `(?m)^    2  .*  predicted red: wrong$`, out.String())
+	assert.Contains(t, out.String(), "Predictions: 1 of 2 right.\n")
+
+	// In the watch: p, then a light, then Enter.
+	keys := bytes.NewBufferString("p\nr\n\nq\n")
+	var watchOut syncBuffer
+	w := cli{ctx: context.Background(), stdout: &watchOut, stderr: &watchOut, self: "kata", dir: dir, now: time.Now,
+		poll: 10 * time.Millisecond, keys: keys, katas: katas.All()}
+	assert.Zero(t, w.run(append([]string{"run", "--watch"}, one...)))
+	assert.Contains(t, watchOut.String(), "The next run's light? g green, r red, a amber.")
+	assert.Contains(t, watchOut.String(), "You predict red for the next run: save, or press Enter.")
+	assert.Contains(t, watchOut.String(), "You predicted red; it was green.")
+	require.Zero(t, do("log"))
+	assert.Contains(t, out.String(), "Predictions: 1 of 3 right.\n")
+}

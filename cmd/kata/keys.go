@@ -13,10 +13,11 @@ const (
 	keyNext    = 'n'  // only the next scenario until it passes, then everything
 	keyAll     = 'a'  // every scenario
 	keyQuit    = 'q'  // stop watching
+	keyPredict = 'p'  // then g, r or a: the light the next run will have
 )
 
 // keysHelp is the line that names the keys.
-const keysHelp = "Enter runs again, f the failing, n the next until it passes, a all, q quits."
+const keysHelp = "Enter runs again, f the failing, n the next until it passes, a all, p predicts, q quits."
 
 // readKeys sends the keys read from r, until r ends, then closes the channel. On a terminal in
 // cbreak mode (raw) each byte is a key, Enter being "\r" or "\n"; otherwise keys come a line

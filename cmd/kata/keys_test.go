@@ -58,7 +58,7 @@ func TestWatchKeys(t *testing.T) {
 
 	first := idle(1)
 	assert.Contains(t, first, "mastermind: 56 of 60 scenarios passed, 4 failed")
-	assert.Contains(t, out.String(), "Keys: Enter runs again, f the failing, n the next until it passes, a all, q quits.")
+	assert.Contains(t, out.String(), "Keys: Enter runs again, f the failing, n the next until it passes, a all, p predicts, q quits.")
 	key("f")
 	failing := idle(2)
 	assert.Contains(t, failing, "The 4 scenarios that failed (a runs all):")
@@ -79,7 +79,7 @@ func TestWatchKeys(t *testing.T) {
 	key("x") // no key of the watch's: it names them again, and runs nothing
 	key("a")
 	assert.Contains(t, idle(6), "mastermind: all 60 scenarios passed")
-	assert.Contains(t, out.String(), "Keys: Enter runs again, f the failing, n the next until it passes, a all, q quits.\nKeys:")
+	assert.Contains(t, out.String(), "Keys: Enter runs again, f the failing, n the next until it passes, a all, p predicts, q quits.\nKeys:")
 	key("q")
 	select {
 	case status := <-done:

@@ -84,6 +84,13 @@ func (c cli) log(args []string) int {
 				line += "  " + changes
 			}
 		}
+		if e.Predicted != engine.NoLight {
+			held := "right"
+			if e.Predicted != e.Light {
+				held = "wrong"
+			}
+			line += fmt.Sprintf("  predicted %s: %s", e.Predicted, held)
+		}
 		if e.Lag > 0 {
 			line += fmt.Sprintf(", %.1f s from the save", e.Lag.Seconds())
 		}
@@ -93,6 +100,9 @@ func (c cli) log(args []string) int {
 		fmt.Fprintln(c.stdout, "  no run yet")
 	}
 	fmt.Fprintln(c.stdout, toGreen(this)+".")
+	if said, right := predictions(runs); said > 0 {
+		fmt.Fprintf(c.stdout, "Predictions: %d of %d right.\n", right, said)
+	}
 	if len(sessions) > 1 {
 		fmt.Fprintf(c.stdout, "\nEvery session of %s here:\n", shown)
 		for i, s := range sessions {
@@ -144,4 +154,17 @@ func minutes(d time.Duration) string {
 		return "under a minute"
 	}
 	return brief.Count(n, "minute", "minutes")
+}
+
+// predictions counts the runs whose light was predicted, and those predicted right.
+func predictions(runs []engine.Entry) (said, right int) {
+	for _, e := range runs {
+		if e.Predicted != engine.NoLight {
+			said++
+			if e.Predicted == e.Light {
+				right++
+			}
+		}
+	}
+	return said, right
 }

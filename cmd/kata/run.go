@@ -31,6 +31,25 @@ type runFlags struct {
 	watch   bool
 	isolate bool // a fresh program for every scenario
 	session bool // start a new session in the log
+	predict engine.Light // the light the practitioner expects, NoLight for none
+}
+
+// lightFlag is --predict: a light named.
+type lightFlag struct{ l *engine.Light }
+
+func (f lightFlag) String() string {
+	if f.l == nil || *f.l == engine.NoLight {
+		return ""
+	}
+	return f.l.String()
+}
+
+func (f lightFlag) Set(s string) error {
+	l, err := engine.ParseLight(strings.TrimSpace(strings.ToLower(s)))
+	if err == nil {
+		*f.l = l
+	}
+	return err
 }
 
 // runFlagSet defines kata run's flags, into r: the one home of their help, which usage shows.
@@ -41,9 +60,10 @@ func runFlagSet(r *runFlags) *flag.FlagSet {
 	engine.Flags(fs, "", true)
 	fs.Bool("v", false, "short for --verbose")
 	fs.BoolVar(&r.list, "list", false, "the scenarios, one a line, as --run takes them; runs nothing")
-	fs.BoolVar(&r.watch, "watch", false, "run again each time a file under this folder is saved; on a terminal, keys: Enter runs again, f the failing, n the next until it passes, a all, q quits (so does Ctrl-C)")
+	fs.BoolVar(&r.watch, "watch", false, "run again each time a file under this folder is saved; on a terminal, keys: Enter runs again, f the failing, n the next until it passes, a all, p and a light predicts the next, q quits (so does Ctrl-C)")
 	fs.BoolVar(&r.isolate, "isolate", false, "start the program afresh for every scenario, rather than once for the run")
 	fs.BoolVar(&r.session, "new-session", false, "start a new session in the log (kata init does too)")
+	fs.Var(lightFlag{&r.predict}, "predict", "the `LIGHT` you expect, green, red or amber: the log keeps it beside the light, and kata log how often you were right")
 	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time your program has for each reply, a duration `D`")
 	return fs
 }
@@ -54,7 +74,7 @@ func runFlagsHelp() string {
 	fs := runFlagSet(&runFlags{})
 	var b strings.Builder
 	// In the order a person meets them; -v goes with --verbose.
-	for _, name := range []string{"list", "watch", "verbose", "run", "tags", "format", "random", "stop-on-failure", "isolate", "new-session", "timeout"} {
+	for _, name := range []string{"list", "watch", "predict", "verbose", "run", "tags", "format", "random", "stop-on-failure", "isolate", "new-session", "timeout"} {
 		f := fs.Lookup(name)
 		value, help := flag.UnquoteUsage(f)
 		left := "  --" + name
@@ -248,6 +268,9 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	}
 	entry := outcome.Entry(k, c.now())
 	entry.Start = startSession
+	if entry.Predicted = r.predict; r.predict != engine.NoLight {
+		fmt.Fprintln(c.stdout, prediction(r.predict, entry.Light))
+	}
 	if !saved.IsZero() {
 		entry.Lag = max(time.Since(saved), 0)
 	}
@@ -282,3 +305,11 @@ func (p printer) Fail(text string) {
 }
 func (p printer) Pass(text string) { fmt.Fprintf(p.w, "%s %s\n\n", p.paint(term.Green, "ok"), text) }
 func (p printer) Skip(string)      {}
+
+// prediction says how a prediction went: "You predicted red, and it was red."
+func prediction(predicted, light engine.Light) string {
+	if predicted == light {
+		return fmt.Sprintf("You predicted %s, and it was %s.", predicted, light)
+	}
+	return fmt.Sprintf("You predicted %s; it was %s.", predicted, light)
+}

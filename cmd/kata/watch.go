@@ -45,7 +45,7 @@ func (c cli) watch(r runFlags) int {
 		}
 		keys = readKeys(c.keys, raw)
 	}
-	var w watching
+	w := watching{predict: r.predict}
 	start := r.session
 	base := snapshot(c.dir)  // before the run: a save while it runs is a save to run again for
 	own := map[string]bool{} // files the program itself writes each run: not watched
@@ -142,11 +142,15 @@ func (c cli) watch(r runFlags) int {
 					fmt.Fprintln(c.stdout, "Stopped watching.")
 					return 0
 				}
-				if w.press(k) {
+				run, said := w.press(k)
+				if run {
 					base = snapshot(c.dir)
 					break wait
 				}
-				fmt.Fprintf(c.stdout, "Keys: %s\n", keysHelp)
+				if said == "" {
+					said = "Keys: " + keysHelp
+				}
+				fmt.Fprintln(c.stdout, said)
 			case <-time.After(wait):
 			}
 		}
@@ -182,14 +186,25 @@ const (
 // watching is what --watch keeps from run to run to choose the next: the mode its keys set,
 // and the scenarios that failed.
 type watching struct {
-	mode    watchMode
+	mode       watchMode
+	predicting bool         // p was pressed: the next key is a light
+	predict    engine.Light // the light said for the next run
 	failing []engine.Scenario // in the files' order: the first is the next to work on
 	full    bool              // the next run is of every scenario, whatever the mode
 	ranAll  bool              // the last run was of every scenario
 }
 
-// press takes a key, and reports whether it asks for a run.
-func (w *watching) press(k byte) bool {
+// press takes a key, and reports whether it asks for a run, and what to say if it does not.
+func (w *watching) press(k byte) (bool, string) {
+	if w.predicting {
+		w.predicting = false
+		l, err := engine.ParseLight(string(k))
+		if err != nil {
+			return false, "No prediction: p, then g for green, r for red or a for amber."
+		}
+		w.predict = l
+		return false, fmt.Sprintf("You predict %s for the next run: save, or press Enter.", l)
+	}
 	switch k {
 	case keyEnter:
 	case keyFailing:
@@ -198,15 +213,19 @@ func (w *watching) press(k byte) bool {
 		w.mode = watchNext
 	case keyAll:
 		w.mode = watchAll
+	case keyPredict:
+		w.predicting = true
+		return false, "The next run's light? g green, r red, a amber."
 	default:
-		return false
+		return false, ""
 	}
-	return true
+	return true, ""
 }
 
 // selection returns the command line for the next run — every scenario it chose, or those of
 // the mode — and a line that says what runs, "" for every scenario.
 func (w *watching) selection(r runFlags) (runFlags, string) {
+	r.predict, w.predict = w.predict, engine.NoLight // a prediction is for one run
 	if w.full || w.mode == watchAll || len(w.failing) == 0 {
 		w.full, w.ranAll = false, true
 		return r, ""

@@ -54,3 +54,13 @@ func (l *Light) UnmarshalText(text []byte) error {
 	}
 	return fmt.Errorf("%q is no light: want green, red or amber", text)
 }
+
+// ParseLight reads a light a person names: "green", "red" or "amber", or their first letter.
+func ParseLight(s string) (Light, error) {
+	for c := Green; c <= Amber; c++ {
+		if name, _ := c.name(); s != "" && (s == name || s == name[:1]) {
+			return c, nil
+		}
+	}
+	return NoLight, fmt.Errorf("%q is no light: want green, red or amber", s)
+}

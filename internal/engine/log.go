@@ -44,6 +44,9 @@ type Entry struct {
 	// Commit names the commit that keeps the folder's code at this run (history.Record),
 	// made as the entry was added; "" where none was.
 	Commit string `json:"commit,omitempty"`
+	// Predicted is the light the practitioner said the run would have (kata run --predict);
+	// NoLight where none was said.
+	Predicted Light `json:"predicted,omitempty"`
 	// Saved says the entry keeps the folder's code without a run: before kata checkout
 	// brought back the code of another run, so that nothing is lost.
 	Saved bool `json:"saved,omitempty"`
