@@ -29,8 +29,8 @@ type runFlags struct {
 	timeout time.Duration
 	list    bool
 	watch   bool
-	isolate bool // a fresh program for every scenario
-	session bool // start a new session in the log
+	isolate bool         // a fresh program for every scenario
+	session bool         // start a new session in the log
 	predict engine.Light // the light the practitioner expects, NoLight for none
 }
 

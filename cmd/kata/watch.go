@@ -187,11 +187,11 @@ const (
 // and the scenarios that failed.
 type watching struct {
 	mode       watchMode
-	predicting bool         // p was pressed: the next key is a light
-	predict    engine.Light // the light said for the next run
-	failing []engine.Scenario // in the files' order: the first is the next to work on
-	full    bool              // the next run is of every scenario, whatever the mode
-	ranAll  bool              // the last run was of every scenario
+	predicting bool              // p was pressed: the next key is a light
+	predict    engine.Light      // the light said for the next run
+	failing    []engine.Scenario // in the files' order: the first is the next to work on
+	full       bool              // the next run is of every scenario, whatever the mode
+	ranAll     bool              // the last run was of every scenario
 }
 
 // press takes a key, and reports whether it asks for a run, and what to say if it does not.
