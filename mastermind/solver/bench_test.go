@@ -90,6 +90,9 @@ func evaluate(b *testing.B, r mastermind.Rules, s solver.Strategy) solver.Stats 
 // BenchmarkTextbook is the textbook loop alone: a score table, then a fresh game for each
 // secret with a full minimax scan a turn.
 func BenchmarkTextbook(b *testing.B) {
+	if testing.Short() {
+		b.Skip("-short: BenchmarkEvaluateVersusTextbook runs the textbook loop too")
+	}
 	b.ReportAllocs()
 	first := codeNumber(mastermind.Classic(), code("1 1 2 2"))
 	for b.Loop() {

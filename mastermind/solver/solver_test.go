@@ -153,6 +153,10 @@ func TestEvaluateMatchesTextbook(t *testing.T) {
 		{Colors: 2, Width: 5, MaxTurns: 10},
 		{Colors: 7, Width: 3, MaxTurns: 10},
 	} {
+		if solver.Quick() && r.Colors == 7 {
+			t.Log("quick pass (KATAS_EXHAUSTIVE=1 runs it): 3x7, the largest, is left out (seconds under -race)")
+			continue
+		}
 		for _, s := range solver.Strategies() {
 			t.Run(fmt.Sprintf("%dx%d/%v", r.Width, r.Colors, s), func(t *testing.T) {
 				want := textbookEvaluate(r, s, -1)
