@@ -3,9 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -190,7 +187,7 @@ func (c cli) checkout(args []string) int {
 		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
 		return 1
 	}
-	written, removed, err := c.bringBack(want, have)
+	written, removed, err := history.Restore(c.dir, want, have)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata checkout: %v; the code as it was is kept as run %d: kata checkout %d brings it back\n", err, len(now), len(now))
 		return 1
@@ -200,81 +197,3 @@ func (c cli) checkout(args []string) int {
 	return 0
 }
 
-// bringBack writes the files of a run into the folder, and removes those the code had now
-// (have) that the run did not: those a run does not record (hidden, large, binary) stay as
-// they are. It returns how many it wrote and removed.
-func (c cli) bringBack(want, have map[string]history.File) (written, removed int, err error) {
-	for p, f := range want {
-		if old, ok := have[p]; ok && string(old.Data) == string(f.Data) && old.Executable == f.Executable {
-			continue
-		}
-		full, err := c.inFolder(p)
-		if err != nil {
-			return written, removed, err
-		}
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return written, removed, err
-		}
-		mode := os.FileMode(0o644)
-		if f.Executable {
-			mode = 0o755
-		}
-		if err := writeFileAtomically(full, f.Data, mode); err != nil {
-			return written, removed, err
-		}
-		written++
-	}
-	for p := range have {
-		if _, ok := want[p]; ok {
-			continue
-		}
-		full, err := c.inFolder(p)
-		if err != nil {
-			return written, removed, err
-		}
-		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return written, removed, err
-		}
-		removed++
-	}
-	return written, removed, nil
-}
-
-// inFolder returns where a run's file goes in the folder: never outside it, nor through a
-// link that leads elsewhere.
-func (c cli) inFolder(p string) (string, error) {
-	if !filepath.IsLocal(filepath.FromSlash(p)) {
-		return "", fmt.Errorf("the run holds %s, which is not a path in this folder", brief.Quote(p))
-	}
-	full := c.dir
-	for _, part := range strings.Split(p, "/") {
-		full = filepath.Join(full, part)
-		if info, err := os.Lstat(full); err == nil && info.Mode()&fs.ModeSymlink != 0 {
-			return "", fmt.Errorf("%s is a link: kata checkout writes no file through one", brief.Quote(full))
-		}
-	}
-	return full, nil
-}
-
-// writeFileAtomically writes a file whole or not at all: a temporary file beside it, renamed
-// over it.
-func writeFileAtomically(p string, data []byte, mode os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".kata-checkout-")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), mode)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), p)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
-}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -32,13 +31,7 @@ func TestWatchKeysOnATerminal(t *testing.T) {
 	go func() {
 		done <- c.run([]string{"run", "tictactoe", "--watch", "--tags", "~@property", "--", impl, "-kata", "tictactoe", "-bug", "message", "-starts", marker})
 	}()
-	idle := func(n int) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); strings.Count(out.String(), "Watching this folder") < n && time.Now().Before(deadline); {
-			time.Sleep(10 * time.Millisecond)
-		}
-		require.Equal(t, n, strings.Count(out.String(), "Watching this folder"), out.String())
-	}
+	idle := func(n int) { t.Helper(); watched(t, &out, n) }
 	idle(1)
 	assert.Zero(t, termtest.Modes(t, tty).Lflag&(syscall.ICANON|syscall.ECHO), "each key, unechoed")
 	_, err := ptmx.Write([]byte("f"))

@@ -39,17 +39,7 @@ func TestWatchKeys(t *testing.T) {
 		terminal: true, keys: keys, katas: katas.All()}
 	done := make(chan int, 1)
 	go func() { done <- c.run([]string{"run", "mastermind", "--watch", "--", "bash", "-c", script}) }()
-	// idle waits until the n-th run has ended and the watch waits, and returns what that run
-	// wrote.
-	idle := func(n int) string {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); strings.Count(out.String(), "Watching this folder") < n && time.Now().Before(deadline); {
-			time.Sleep(10 * time.Millisecond)
-		}
-		runs := strings.Split(out.String(), "Watching this folder")
-		require.Len(t, runs, n+1, out.String())
-		return runs[n-1]
-	}
+	idle := func(n int) string { t.Helper(); return watched(t, &out, n) }
 	key := func(k string) {
 		t.Helper()
 		_, err := io.WriteString(press, k+"\n")
@@ -150,14 +140,7 @@ func BenchmarkWatchLag(b *testing.B) {
 	done := make(chan int, 1)
 	go func() { done <- c.run([]string{"run", "mastermind", "--watch", "--", python, "adapter.py"}) }()
 	defer func() { cancel(); <-done }()
-	idle := func(n int) {
-		for deadline := time.Now().Add(30 * time.Second); strings.Count(out.String(), "Watching this folder") < n; {
-			if time.Now().After(deadline) {
-				b.Fatalf("no run %d:\n%s", n, out.String())
-			}
-			time.Sleep(time.Millisecond)
-		}
-	}
+	idle := func(n int) { watched(b, &out, n) }
 	idle(1)
 	runs := 1
 	var lag time.Duration
@@ -193,13 +176,7 @@ func TestWatchSaysARunStarted(t *testing.T) {
 	go func() {
 		done <- c.run([]string{"run", "tictactoe", "--watch", "--tags", "~@property", "--", impl, "-kata", "tictactoe"})
 	}()
-	idle := func(n int) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); strings.Count(out.String(), "Watching this folder") < n && time.Now().Before(deadline); {
-			time.Sleep(10 * time.Millisecond)
-		}
-		require.Equal(t, n, strings.Count(out.String(), "Watching this folder"), out.String())
-	}
+	idle := func(n int) { t.Helper(); watched(t, &out, n) }
 	idle(1)
 	require.NoError(t, os.WriteFile(code, []byte("v2"), 0o644))
 	idle(2)
@@ -209,4 +186,18 @@ func TestWatchSaysARunStarted(t *testing.T) {
 	require.Len(t, screens, 3, "a clear screen for each run:\n%q", out.String())
 	assert.True(t, strings.HasPrefix(screens[2], "tictactoe.py saved: running again…\n"), "%q", screens[2])
 	assert.Contains(t, screens[2], "tictactoe: all 33 scenarios passed")
+}
+
+// watched waits until the watch's n-th run has ended and it waits for a save, and returns
+// what that run wrote.
+func watched(t testing.TB, out *syncBuffer, n int) string {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); strings.Count(out.String(), "Watching this folder") < n && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	runs := strings.Split(out.String(), "Watching this folder")
+	if len(runs) != n+1 {
+		t.Fatalf("%d runs, want %d:\n%s", len(runs)-1, n, out.String())
+	}
+	return runs[n-1]
 }

@@ -232,7 +232,7 @@ func writeObject(repo, kind string, data []byte) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return "", err
 	}
-	return name, writeAtomically(p, z.Bytes(), 0o444)
+	return name, WriteFile(p, z.Bytes(), 0o444)
 }
 
 // objectPath is where a loose object is kept.
@@ -240,9 +240,9 @@ func objectPath(repo, name string) string {
 	return filepath.Join(repo, "objects", name[:2], name[2:])
 }
 
-// writeAtomically writes a file whole or not at all: a temporary file, renamed.
-func writeAtomically(p string, data []byte, perm os.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".tmp-")
+// WriteFile writes a file whole or not at all: a temporary file beside it, renamed over it.
+func WriteFile(p string, data []byte, perm os.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".kata-tmp-")
 	if err != nil {
 		return err
 	}
