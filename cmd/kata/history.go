@@ -196,4 +196,3 @@ func (c cli) checkout(args []string) int {
 		len(now), describe(n, runs[n-1]), brief.Count(written, "file", "files"), brief.Count(removed, "file", "files"), len(now), n, len(now))
 	return 0
 }
-
