@@ -3,14 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/katas"
 )
 
@@ -167,4 +171,23 @@ func TestPredictTheLight(t *testing.T) {
 	assert.Contains(t, watchOut.String(), "You predicted red; it was green.")
 	require.Zero(t, do("log"))
 	assert.Contains(t, out.String(), "Predictions: 1 of 3 right.\n")
+}
+
+// TestALargeFolderStillRuns: in a folder too large to keep the code of, a green run is still
+// green, its light logged, and one line says why no code was kept.
+func TestALargeFolderStillRuns(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for i := range history.MaxFiles + 1 {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.txt", i)), []byte("x"), 0o644))
+	}
+	var out, errOut bytes.Buffer
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	assert.Zero(t, c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"}))
+	assert.Equal(t, 1, strings.Count(errOut.String(), "\n"), errOut.String())
+	assert.Contains(t, errOut.String(), "the light is logged, but the folder holds more than 1000 files")
+	entries, err := engine.ReadLog(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+	assert.Empty(t, entries[0].Commit)
 }

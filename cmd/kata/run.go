@@ -17,6 +17,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/term"
 )
@@ -274,7 +275,9 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	if !saved.IsZero() {
 		entry.Lag = max(time.Since(saved), 0)
 	}
-	if lerr := engine.AppendLog(c.dir, entry); lerr != nil {
+	if lerr := engine.AppendLog(c.dir, entry); errors.Is(lerr, history.ErrTooLarge) {
+		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr) // a folder too large to keep: said, and no failure
+	} else if lerr != nil {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr)
 		status = 1 // a file that cannot be written, as the usage says
 	}

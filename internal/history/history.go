@@ -30,6 +30,17 @@ const Dir = ".kata/git"
 // build's output, not a kata's code.
 const MaxFile = 1 << 20
 
+// MaxFiles and MaxTotal bound what a run records: a kata's folder holds a few files, and a
+// folder of more (a home folder, a project's whole tree) is not copied run after run.
+const (
+	MaxFiles = 1000
+	MaxTotal = 16 << 20
+)
+
+// ErrTooLarge is Record's error for a folder with more files, or more bytes, than a run
+// records: its code is not kept, and the run goes on.
+var ErrTooLarge = fmt.Errorf("the folder holds more than %d files or %d MiB a run would keep, so the runs here keep no code: run kata in the kata's own folder", MaxFiles, MaxTotal>>20)
+
 // branch is the reference that names the last run.
 const branch = "refs/heads/main"
 
@@ -61,6 +72,7 @@ type file struct {
 // program, an archive).
 func files(dir string) ([]file, error) {
 	var out []file
+	total := 0
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == dir {
@@ -90,6 +102,9 @@ func files(dir string) ([]file, error) {
 		if err != nil || bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0 {
 			return nil
 		}
+		if total += len(data); len(out) == MaxFiles || total > MaxTotal {
+			return ErrTooLarge // and no further look at a large tree
+		}
 		out = append(out, file{rel, data, info.Mode()&0o111 != 0})
 		return nil
 	})
@@ -115,12 +130,15 @@ func readAtMost(p string, max int64) ([]byte, error) {
 // commit's name (its hash, in hex).
 func Record(dir, message string, at time.Time) (string, error) {
 	fail := func(err error) (string, error) { return "", fmt.Errorf("keeping the run's code in %s: %w", Dir, err) }
-	repo := filepath.Join(dir, Dir)
-	if err := initRepo(repo); err != nil {
+	fs, err := files(dir)
+	if errors.Is(err, ErrTooLarge) {
+		return "", err
+	}
+	if err != nil {
 		return fail(err)
 	}
-	fs, err := files(dir)
-	if err != nil {
+	repo := filepath.Join(dir, Dir)
+	if err := initRepo(repo); err != nil {
 		return fail(err)
 	}
 	tree, err := writeTree(repo, fs)

@@ -118,3 +118,18 @@ func TestChangesAreGitsOwn(t *testing.T) {
 	}
 	assert.Equal(t, want.String(), unified.String())
 }
+
+// TestALargeFolderKeepsNoCode: a folder with more files than a run records is not copied:
+// Record says so, and makes no repository.
+func TestALargeFolderKeepsNoCode(t *testing.T) {
+	dir := t.TempDir()
+	for i := range MaxFiles + 1 {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "f"+strconv.Itoa(i)), []byte("x"), 0o644))
+	}
+	_, err := Record(dir, "red", time.Now())
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.NoDirExists(t, filepath.Join(dir, Dir))
+	require.NoError(t, os.Remove(filepath.Join(dir, "f0")))
+	_, err = Record(dir, "red", time.Now())
+	require.NoError(t, err, "a thousand files are kept")
+}
