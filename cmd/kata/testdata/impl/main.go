@@ -6,6 +6,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -57,6 +58,17 @@ func main() {
 		out.Write(append(data, '\n'))
 		out.Flush()
 	}
+	// reply writes a reply, and flushes what it has written unless another whole request is
+	// already waiting: requests sent at once are answered at once, as the starting points do.
+	var in *bufio.Reader
+	answer := func(v any) {
+		data, _ := json.Marshal(v)
+		out.Write(append(data, '\n'))
+		if waiting, _ := in.Peek(in.Buffered()); !bytes.Contains(waiting, []byte("\n")) {
+			out.Flush()
+		}
+	}
+	defer out.Flush()
 	if *misbehave == "setsid-child" {
 		// A child that leaves the program's process group and session, holding no pipe of
 		// its own: what a daemonizing helper does.
@@ -88,10 +100,17 @@ func main() {
 		say(map[string]any{"protocol": "katas", "version": 1, "kata": *kata})
 	}
 	var g *mastermind.Game
-	in := bufio.NewScanner(os.Stdin)
-	for in.Scan() {
+	in = bufio.NewReaderSize(os.Stdin, 1<<16)
+	for {
+		line, rerr := in.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) == 0 {
+			if rerr != nil {
+				break
+			}
+			continue
+		}
 		var req request
-		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
+		if err := json.Unmarshal(line, &req); err != nil {
 			fmt.Fprintln(os.Stderr, "impl: a request that is not JSON:", err)
 			os.Exit(3)
 		}
@@ -102,6 +121,7 @@ func main() {
 			os.Stderr.Write([]byte("noise \xff\xfe <b>markup</b> & ]]> \x1b[31mred\x1b[0m \x00 \x07 \u0085 \ufffd\n"))
 		}
 		if req.ID == *at {
+			out.Flush() // what came before, sent before misbehaving
 			switch *misbehave {
 			case "hang":
 				time.Sleep(time.Hour)
@@ -172,7 +192,10 @@ func main() {
 		if *misbehave == "upper-error" && req.ID == *at {
 			reply["Error"] = "this key is not the protocol's"
 		}
-		say(reply)
+		answer(reply)
+		if rerr != nil {
+			break
+		}
 	}
 	if *misbehave == "extra" {
 		say(map[string]any{"id": 99, "note": "goodbye"})
