@@ -74,7 +74,8 @@ func describe(n int, e engine.Entry) string {
 }
 
 // diff is kata diff [A [B]]: the unified diff of the code from run A to run B; run A alone,
-// what run A changed since the run before; neither, the last two runs.
+// what run A changed since the run before; neither, the last two runs. To a terminal it is
+// escaped and coloured; elsewhere it is as it is, for patch.
 func (c cli) diff(args []string) int {
 	if len(args) > 2 {
 		fmt.Fprintf(c.stderr, "kata diff: unexpected argument %s\n", brief.Quote(args[2]))
@@ -120,6 +121,10 @@ func (c cli) diff(args []string) int {
 		fmt.Fprintln(c.stdout, "no change")
 	}
 	for _, ch := range changes {
+		if !c.terminal && !c.color {
+			fmt.Fprint(c.stdout, ch.Unified) // as it is, for patch or a file
+			continue
+		}
 		for _, line := range strings.SplitAfter(ch.Unified, "\n") {
 			fmt.Fprint(c.stdout, c.diffLine(engine.Safe(strings.TrimSuffix(line, "\n")), line))
 		}
@@ -127,7 +132,8 @@ func (c cli) diff(args []string) int {
 	return 0
 }
 
-// diffLine writes one line of a diff, on a terminal in colour: added green, removed red.
+// diffLine writes one line of a diff for a terminal, escaped (a file may hold anything), and in
+// colour where it takes colour: added green, removed red.
 func (c cli) diffLine(safe, raw string) string {
 	if raw == "" {
 		return ""

@@ -16,6 +16,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/katas"
+	"github.com/deliberate-practice/katas/internal/term"
 )
 
 // TestEveryLightKeepsItsCode: each run keeps the folder's code; kata log shows what each run
@@ -190,4 +191,25 @@ func TestALargeFolderStillRuns(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
 	assert.Empty(t, entries[0].Commit)
+}
+
+// TestDiffOnATerminal: on a terminal kata diff colours what was added and removed, and
+// escapes what a file holds that a terminal would act on; elsewhere it writes the diff as it
+// is, which patch applies.
+func TestDiffOnATerminal(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	for _, code := range []string{"a = 1\n", "a = 2 # \x1b[2J\n"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "code.py"), []byte(code), 0o644))
+		c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"})
+	}
+	out.Reset()
+	require.Zero(t, c.run([]string{"diff"}))
+	assert.Contains(t, out.String(), "-a = 1\n+a = 2 # \x1b[2J\n", "as it is, off a terminal")
+	out.Reset()
+	c.terminal, c.color = true, true
+	require.Zero(t, c.run([]string{"diff"}))
+	assert.Contains(t, out.String(), term.Paint(term.Red, "-a = 1")+"\n"+term.Paint(term.Green, `+a = 2 # \x1b[2J`)+"\n")
 }
