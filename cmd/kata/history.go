@@ -33,20 +33,26 @@ func runNumbers(entries []engine.Entry) map[string]int {
 	return n
 }
 
-// changeSummary sums up the changes between two commits for kata log: "+12 −4 mastermind.py",
-// "+30 −2 in 3 files", "" for none or where they cannot be read.
+// changeSummary sums up the changes between two commits for kata log: the lines added and
+// removed, and the files changed, "+12 −4 mastermind.py, util.py", the first three and how many
+// more; "" for none or where they cannot be read.
 func (c cli) changeSummary(from, to string) string {
 	changes, err := history.Changes(c.dir, from, to)
 	if err != nil || len(changes) == 0 {
 		return ""
 	}
+	const shown = 3
 	added, removed := 0, 0
-	for _, ch := range changes {
+	var names []string
+	for i, ch := range changes {
 		added, removed = added+ch.Added, removed+ch.Removed
+		if i < shown {
+			names = append(names, engine.Safe(ch.Path))
+		}
 	}
-	where := "in " + brief.Count(len(changes), "file", "files")
-	if len(changes) == 1 {
-		where = engine.Safe(changes[0].Path)
+	where := strings.Join(names, ", ")
+	if len(changes) > shown {
+		where += fmt.Sprintf(" and %d more", len(changes)-shown)
 	}
 	return fmt.Sprintf("+%d −%d %s", added, removed, where)
 }

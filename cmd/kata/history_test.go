@@ -57,8 +57,8 @@ func TestEveryLightKeepsItsCode(t *testing.T) {
 
 	require.Zero(t, do("log"))
 	assert.Regexp(t, `(?m)^    1  \d\d:\d\d  green   1/1   some scenarios  \+2 −0 tictactoe\.py$`, out.String())
-	assert.Regexp(t, `(?m)^    2  .*  \+2 −1 in 2 files$`, out.String())
-	assert.Regexp(t, `(?m)^    3  .*  \+2 −1 in 2 files$`, out.String())
+	assert.Regexp(t, `(?m)^    2  .*  \+2 −1 tictactoe\.py, util\.py$`, out.String())
+	assert.Regexp(t, `(?m)^    3  .*  \+2 −1 tictactoe\.py, util\.py$`, out.String())
 
 	require.Zero(t, do("diff"))
 	assert.Regexp(t, `^From run 2 \(green 1/1 at \d\d:\d\d\) to run 3 \(green 1/1 at \d\d:\d\d\):\n`, out.String())

@@ -132,7 +132,7 @@ Every session of tictactoe here:
 	runAt(1, "--new-session", "--", impl, "-kata", "tictactoe", "-bug", "shape")
 	out.Reset()
 	c.run([]string{"log", "tictactoe"})
-	assert.Regexp(t, `tictactoe, this session, from 2026-11-29 09:16:\n    6  09:16  red    27/34  \+\d+ −0 in 3 files\nNo green yet, after 1 run.\n`, out.String(), "the starting point kata init wrote, its three files new")
+	assert.Regexp(t, `tictactoe, this session, from 2026-11-29 09:16:\n    6  09:16  red    27/34  \+\d+ −0 sub/README\.md, sub/adapter\.py, sub/tictactoe\.py\nNo green yet, after 1 run.\n`, out.String(), "the starting point kata init wrote, its three files new")
 
 	// On a terminal each light is a block of its colour.
 	out.Reset()

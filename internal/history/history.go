@@ -141,7 +141,8 @@ func Record(dir, message string, at time.Time) (string, error) {
 	if err := initRepo(repo); err != nil {
 		return fail(err)
 	}
-	tree, err := writeTree(repo, fs)
+	o := &objects{repo: repo}
+	tree, err := writeTree(o, fs)
 	if err != nil {
 		return fail(err)
 	}
@@ -156,7 +157,7 @@ func Record(dir, message string, at time.Time) (string, error) {
 	}
 	who := fmt.Sprintf("kata <kata@localhost> %d %s", at.Unix(), at.Format("-0700"))
 	fmt.Fprintf(&c, "author %s\ncommitter %s\n\n%s\n", who, who, strings.TrimRight(message, "\n"))
-	commit, err := writeObject(repo, "commit", c.Bytes())
+	commit, err := o.write("commit", c.Bytes())
 	if err != nil {
 		return fail(err)
 	}
@@ -183,7 +184,7 @@ func initRepo(repo string) error {
 }
 
 // writeTree writes the trees of the files, a folder a tree, and returns the top one's name.
-func writeTree(repo string, files []file) (string, error) {
+func writeTree(o *objects, files []file) (string, error) {
 	type entry struct {
 		mode, name, hash string
 		dir              bool
@@ -195,7 +196,7 @@ func writeTree(repo string, files []file) (string, error) {
 			sub[first] = append(sub[first], file{rest, f.data, f.executable})
 			continue
 		}
-		hash, err := writeObject(repo, "blob", f.data)
+		hash, err := o.write("blob", f.data)
 		if err != nil {
 			return "", err
 		}
@@ -206,7 +207,7 @@ func writeTree(repo string, files []file) (string, error) {
 		entries = append(entries, entry{mode, f.path, hash, false})
 	}
 	for name, fs := range sub {
-		hash, err := writeTree(repo, fs)
+		hash, err := writeTree(o, fs)
 		if err != nil {
 			return "", err
 		}
@@ -226,11 +227,19 @@ func writeTree(repo string, files []file) (string, error) {
 		fmt.Fprintf(&t, "%s %s\x00", e.mode, e.name)
 		t.Write(raw)
 	}
-	return writeObject(repo, "tree", t.Bytes())
+	return o.write("tree", t.Bytes())
 }
 
-// writeObject writes a loose object, unless it is there, and returns its name.
-func writeObject(repo, kind string, data []byte) (string, error) {
+// objects writes loose objects into a repository, with one compressor for them all.
+type objects struct {
+	repo string
+	z    *zlib.Writer
+	buf  bytes.Buffer
+}
+
+// write writes a loose object, unless it is there, and returns its name.
+func (o *objects) write(kind string, data []byte) (string, error) {
+	repo := o.repo
 	header := kind + " " + strconv.Itoa(len(data)) + "\x00"
 	sum := sha1.New()
 	sum.Write([]byte(header))
@@ -240,17 +249,21 @@ func writeObject(repo, kind string, data []byte) (string, error) {
 	if _, err := os.Stat(p); err == nil {
 		return name, nil
 	}
-	var z bytes.Buffer
-	w := zlib.NewWriter(&z)
-	w.Write([]byte(header))
-	w.Write(data)
-	if err := w.Close(); err != nil {
+	o.buf.Reset()
+	if o.z == nil {
+		o.z = zlib.NewWriter(&o.buf)
+	} else {
+		o.z.Reset(&o.buf)
+	}
+	o.z.Write([]byte(header))
+	o.z.Write(data)
+	if err := o.z.Close(); err != nil {
 		return "", err
 	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return "", err
 	}
-	return name, WriteFile(p, z.Bytes(), 0o444)
+	return name, WriteFile(p, o.buf.Bytes(), 0o444)
 }
 
 // objectPath is where a loose object is kept.

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -132,4 +133,40 @@ func TestALargeFolderKeepsNoCode(t *testing.T) {
 	require.NoError(t, os.Remove(filepath.Join(dir, "f0")))
 	_, err = Record(dir, "red", time.Now())
 	require.NoError(t, err, "a thousand files are kept")
+}
+
+// BenchmarkRecord: what keeping a run's code adds to the run, the time a person waits on from
+// a save to its light: a kata's folder of a few files, one of them changed (kata), and a
+// folder of the most files a run keeps, none changed (many).
+func BenchmarkRecord(b *testing.B) {
+	for _, tt := range []struct {
+		name  string
+		files int
+	}{{"kata", 4}, {"many", MaxFiles}} {
+		b.Run(tt.name, func(b *testing.B) {
+			dir := b.TempDir()
+			for i := range tt.files {
+				code := strings.Repeat(fmt.Sprintf("line %d of file %d\n", i, i), 60)
+				if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.py", i)), []byte(code), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if _, err := Record(dir, "red", time.Now()); err != nil { // the first run's, written once
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				n++
+				if tt.files < 10 {
+					if err := os.WriteFile(filepath.Join(dir, "f0.py"), fmt.Appendf(nil, "saved %d\n", n), 0o644); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if _, err := Record(dir, "red", time.Now()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
