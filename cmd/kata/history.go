@@ -187,24 +187,23 @@ func (c cli) checkout(args []string) int {
 		fmt.Fprintf(c.stderr, "kata checkout: the code as it is now could not be kept, so nothing was changed: %v\n", err)
 		return 1
 	}
-	after, err := engine.ReadLog(c.dir)
+	saved, err := history.Last(c.dir) // the commit the entry just added names
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
 		return 1
 	}
-	now := kept(after)
-	saved := now[len(now)-1]
-	have, err := history.Files(c.dir, saved.Commit)
+	now := len(runs) + 1 // its run's number
+	have, err := history.Files(c.dir, saved)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
 		return 1
 	}
 	written, removed, err := history.Restore(c.dir, want, have)
 	if err != nil {
-		fmt.Fprintf(c.stderr, "kata checkout: %v; the code as it was is kept as run %d: kata checkout %d brings it back\n", err, len(now), len(now))
+		fmt.Fprintf(c.stderr, "kata checkout: %v; the code as it was is kept as run %d: kata checkout %d brings it back\n", err, now, now)
 		return 1
 	}
 	fmt.Fprintf(c.stdout, "The code as it was is kept as run %d. Brought back %s: %s written, %s removed.\nkata checkout %d goes back; kata diff %d %d shows what changed.\n",
-		len(now), describe(n, runs[n-1]), brief.Count(written, "file", "files"), brief.Count(removed, "file", "files"), len(now), n, len(now))
+		now, describe(n, runs[n-1]), brief.Count(written, "file", "files"), brief.Count(removed, "file", "files"), now, n, now)
 	return 0
 }

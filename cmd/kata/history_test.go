@@ -26,8 +26,7 @@ import (
 func TestEveryLightKeepsItsCode(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	var out, errOut bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c, out, errOut := programIn(dir)
 	do := func(args ...string) int {
 		t.Helper()
 		out.Reset()
@@ -117,8 +116,7 @@ func withoutLog(files map[string]string) map[string]string {
 func TestCheckoutWritesNothingThroughALink(t *testing.T) {
 	t.Parallel()
 	dir, elsewhere := t.TempDir(), t.TempDir()
-	var out, errOut bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c, _, errOut := programIn(dir)
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "lib"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "lib", "x.py"), []byte("x = 1\n"), 0o644))
 	c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"})
@@ -138,8 +136,7 @@ func TestCheckoutWritesNothingThroughALink(t *testing.T) {
 func TestPredictTheLight(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	var out, errOut bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c, out, errOut := programIn(dir)
 	do := func(args ...string) int {
 		t.Helper()
 		out.Reset()
@@ -182,8 +179,7 @@ func TestALargeFolderStillRuns(t *testing.T) {
 	for i := range history.MaxFiles + 1 {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.txt", i)), []byte("x"), 0o644))
 	}
-	var out, errOut bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c, _, errOut := programIn(dir)
 	assert.Zero(t, c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"}))
 	assert.Equal(t, 1, strings.Count(errOut.String(), "\n"), errOut.String())
 	assert.Contains(t, errOut.String(), "the light is logged, but the folder holds more than 1000 files")
@@ -199,8 +195,7 @@ func TestALargeFolderStillRuns(t *testing.T) {
 func TestDiffOnATerminal(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	var out, errOut bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c, out, _ := programIn(dir)
 	for _, code := range []string{"a = 1\n", "a = 2 # \x1b[2J\n"} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "code.py"), []byte(code), 0o644))
 		c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"})
@@ -212,4 +207,11 @@ func TestDiffOnATerminal(t *testing.T) {
 	c.terminal, c.color = true, true
 	require.Zero(t, c.run([]string{"diff"}))
 	assert.Contains(t, out.String(), term.Paint(term.Red, "-a = 1")+"\n"+term.Paint(term.Green, `+a = 2 # \x1b[2J`)+"\n")
+}
+
+// programIn is the program as a test runs it in a folder of its own, and what it writes to
+// its standard output and error.
+func programIn(dir string) (*cli, *bytes.Buffer, *bytes.Buffer) {
+	var out, errOut bytes.Buffer
+	return &cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}, &out, &errOut
 }

@@ -54,7 +54,7 @@ func New(t testing.TB, dir, path string) *Module {
 // Try runs the go command in the module and returns its output and whether it succeeded.
 func (m *Module) Try(args ...string) (string, bool) {
 	m.t.Helper()
-	out, ok, err := m.goCommand(args)
+	out, ok, err := m.command("go", args)
 	if err != nil {
 		m.t.Fatal(err)
 	}
@@ -65,20 +65,6 @@ func (m *Module) Try(args ...string) (string, bool) {
 type Ran struct {
 	Out string
 	OK  bool
-}
-
-// goCommand runs the go command in the module: its output, whether it succeeded, and an error
-// when it could not run at all.
-func (m *Module) goCommand(args []string) (string, bool, error) {
-	cmd := exec.Command("go", args...)
-	cmd.Dir, cmd.Env = m.Dir, m.env
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	if _, exit := err.(*exec.ExitError); err != nil && !exit {
-		return "", false, fmt.Errorf("go %s: %w", strings.Join(args, " "), err)
-	}
-	return out.String(), err == nil, nil
 }
 
 // Go runs the go command in the module and fails the test if it fails.
@@ -143,7 +129,7 @@ func (m *Module) TryBinaryAll(bin string, flags ...[]string) []Ran {
 	errs := make([]error, len(flags))
 	var wg sync.WaitGroup
 	for i, args := range flags {
-		wg.Go(func() { ran[i].Out, ran[i].OK, errs[i] = m.binary(bin, args) })
+		wg.Go(func() { ran[i].Out, ran[i].OK, errs[i] = m.command(bin, args) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -152,9 +138,9 @@ func (m *Module) TryBinaryAll(bin string, flags ...[]string) []Ran {
 	return ran
 }
 
-// binary runs a test binary in the module's folder: its output, whether it passed, and an
-// error when it could not run at all.
-func (m *Module) binary(bin string, args []string) (string, bool, error) {
+// command runs a program (go, a test binary) in the module's folder, with the module's
+// environment: its output, whether it succeeded, and an error when it could not run at all.
+func (m *Module) command(bin string, args []string) (string, bool, error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Dir, cmd.Env = m.Dir, m.env
 	var out bytes.Buffer
@@ -170,7 +156,7 @@ func (m *Module) binary(bin string, args []string) (string, bool, error) {
 // (-test.v, -test.run, -kata.tags), and returns its output and whether it passed.
 func (m *Module) TryBinary(bin string, args ...string) (string, bool) {
 	m.t.Helper()
-	out, ok, err := m.binary(bin, args)
+	out, ok, err := m.command(bin, args)
 	if err != nil {
 		m.t.Fatal(err)
 	}
