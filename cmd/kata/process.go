@@ -27,6 +27,7 @@ type process struct {
 	stdin  *os.File
 	lines  chan readLine // the program's stdout, a line at a time; closed at its end
 	stderr *tail
+	outR   *os.File      // the read end of the program's stdout, for unread
 	errR   *os.File      // the read end of the program's stderr, for unread
 	copied chan struct{} // closed when the program's stderr has ended
 	exited chan struct{} // closed when the program has exited
@@ -79,7 +80,7 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 		errR.Close()
 		return nil, err
 	}
-	p := &process{cmd: cmd, token: token, errR: errR, stdin: inW, lines: make(chan readLine, 16), stderr: &tail{max: stderrShown},
+	p := &process{cmd: cmd, token: token, outR: outR, errR: errR, stdin: inW, lines: make(chan readLine, 16), stderr: &tail{max: stderrShown},
 		copied: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		defer close(p.lines)
@@ -129,6 +130,24 @@ func (p *process) settleStderr() {
 	runtime.Gosched() // let the copier append what it has just read
 	p.stderr.mu.Lock()
 	defer p.stderr.mu.Unlock() // and wait for a write under way
+}
+
+// outputGrace returns a channel closed once the program's standard output has held nothing
+// unread for exitGrace, or after ten of them: once the program has exited, what it wrote just
+// before may still be in the pipe, its reader slow to run on a loaded machine, and a child may
+// hold the pipe open with nothing more to say.
+func (p *process) outputGrace() <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 10 {
+			time.Sleep(exitGrace)
+			if unread(p.outR) == 0 {
+				return
+			}
+		}
+	}()
+	return done
 }
 
 // runMark names the variable of the environment that marks a program's processes.

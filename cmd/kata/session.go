@@ -23,7 +23,8 @@ const (
 )
 
 // exitGrace is how long the runner waits, once the program has exited, for what it wrote just
-// before: the pipe may still hold it, or a child may hold the pipe open with nothing more.
+// before: the pipe may still hold it, or a child may hold the pipe open with nothing more
+// (process.outputGrace waits longer while the pipe holds unread bytes).
 const exitGrace = 100 * time.Millisecond
 
 // program is the program under test as one run keeps it: a process that plays scenario after
@@ -238,7 +239,7 @@ func (s *session) readSlowly(out <-chan readLine, what func() string) (string, e
 				if ok {
 					return s.line(l, what)
 				}
-			case <-time.After(exitGrace):
+			case <-s.p.outputGrace():
 			}
 			return exitedBefore()
 		case <-timer.C:
@@ -404,7 +405,7 @@ func (s *session) close() error {
 	// After the program exits, what it wrote just before may still be on its way; a child
 	// holding the pipe open must not keep the runner waiting for more.
 	exited := s.p.exited
-	var drained <-chan time.Time
+	var drained <-chan struct{}
 wait:
 	for {
 		select {
@@ -422,7 +423,7 @@ wait:
 			if out == nil {
 				break wait
 			}
-			drained = time.After(exitGrace)
+			drained = s.p.outputGrace()
 		case <-drained:
 			break wait
 		case <-timer.C:
