@@ -183,17 +183,13 @@ func (c cli) checkout(args []string) int {
 	}
 	// The code as it is now, first: kept, it can always come back.
 	save := engine.Entry{Time: c.now(), Kata: entries[len(entries)-1].Kata, Saved: true}
-	if err := engine.AppendLog(c.dir, save); err != nil {
+	save, err = engine.AppendLog(c.dir, save)
+	if err != nil {
 		fmt.Fprintf(c.stderr, "kata checkout: the code as it is now could not be kept, so nothing was changed: %v\n", err)
 		return 1
 	}
-	saved, err := history.Last(c.dir) // the commit the entry just added names
-	if err != nil {
-		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
-		return 1
-	}
 	now := len(runs) + 1 // its run's number
-	have, err := history.Files(c.dir, saved)
+	have, err := history.Files(c.dir, save.Commit)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
 		return 1

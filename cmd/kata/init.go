@@ -92,7 +92,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 		return status
 	}
 	// A new starting point starts a session of the kata, in the folder's log.
-	if err := engine.AppendLog(dir, engine.Entry{Time: c.now(), Kata: k.Name, Start: true}); err != nil {
+	if _, err := engine.AppendLog(dir, engine.Entry{Time: c.now(), Kata: k.Name, Start: true}); err != nil {
 		fmt.Fprintf(stderr, "kata init: %v\n", err)
 	}
 	fmt.Fprintf(stdout, "\nThen, to run the scenarios:\n\n")

@@ -112,11 +112,12 @@ func kind(m fs.FileMode) string {
 	return "not a plain file"
 }
 
-// AppendLog adds an entry to the log of the folder dir, making the log if need be. It never
-// follows a link, nor opens what is not a plain file (plainLog).
-func AppendLog(dir string, e Entry) error {
+// AppendLog adds an entry to the log of the folder dir, making the log if need be, and returns
+// the entry as logged: with its Commit, for a run whose code was kept. It never follows a
+// link, nor opens what is not a plain file (plainLog).
+func AppendLog(dir string, e Entry) (Entry, error) {
 	if err := plainLog(dir); err != nil {
-		return fmt.Errorf("keeping the log of runs: %w", err)
+		return e, fmt.Errorf("keeping the log of runs: %w", err)
 	}
 	// The code at this light, kept first so that the entry names it; the light is logged even
 	// where the code cannot be kept.
@@ -126,11 +127,11 @@ func AppendLog(dir string, e Entry) error {
 	}
 	path := filepath.Join(dir, LogPath)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("keeping the log of runs: %w", err)
+		return e, fmt.Errorf("keeping the log of runs: %w", err)
 	}
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
-		return fmt.Errorf("keeping the log of runs: %w", err)
+		return e, fmt.Errorf("keeping the log of runs: %w", err)
 	}
 	line, _ := json.Marshal(e) // times, strings and numbers
 	_, err = f.Write(append(line, '\n'))
@@ -138,12 +139,12 @@ func AppendLog(dir string, e Entry) error {
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("keeping the log of runs in %s: %w", path, err)
+		return e, fmt.Errorf("keeping the log of runs in %s: %w", path, err)
 	}
 	if kept != nil {
-		return fmt.Errorf("the light is logged, but %w", kept)
+		return e, fmt.Errorf("the light is logged, but %w", kept)
 	}
-	return nil
+	return e, nil
 }
 
 // ReadLog reads the log of the folder dir, oldest entry first; a folder with no log has no

@@ -1,0 +1,113 @@
+// Package dojo is what a practitioner's runs send to a room of practitioners: each run's
+// light, as a Light, posted to the room's address, a Room, that kata dojo serve prints. The
+// room's server, with its dashboard and its store, is the package under it, server; this one
+// is the standard library's alone, for the kit brings it into a practitioner's module.
+package dojo
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/history"
+)
+
+// A Light is one run as a room sees it: who ran which kata, its light and counts, the light
+// they predicted, and how much their code changed since their run before.
+type Light struct {
+	Name      string       `json:"name"`
+	Kata      string       `json:"kata"`
+	Light     engine.Light `json:"light"`
+	Passed    int          `json:"passed"`
+	Total     int          `json:"total"`
+	Predicted engine.Light `json:"predicted,omitempty"` // engine.NoLight where none was said
+	Added     int          `json:"added"`               // lines added since the run before
+	Removed   int          `json:"removed"`             // and removed
+}
+
+// The bounds a light is held to, so that nothing a participant sends can crowd a room.
+const (
+	MaxName  = 40     // characters of a participant's name, and of a kata's
+	MaxCount = 100000 // scenarios of a run
+	MaxLines = 1 << 30
+)
+
+// ErrBadLight is the error of Check, wrapped with what was wrong.
+var ErrBadLight = errors.New("bad light")
+
+// Check returns an error that says what is wrong with the light — a name that is empty, too
+// long or holds a control character, no light, counts that cannot be — or nil.
+func (l Light) Check() error {
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", ErrBadLight, fmt.Sprintf(format, args...))
+	}
+	if err := CheckName(l.Name); err != nil {
+		return fmt.Errorf("%w: %w", ErrBadLight, err)
+	}
+	if err := checkText("the kata's name", l.Kata); err != nil {
+		return fmt.Errorf("%w: %w", ErrBadLight, err)
+	}
+	switch {
+	case l.Light == engine.NoLight:
+		return fail("no light: want green, red or amber")
+	case l.Light < engine.NoLight || l.Light > engine.Amber:
+		return fail("no light %d", int(l.Light))
+	case l.Predicted < engine.NoLight || l.Predicted > engine.Amber:
+		return fail("no light %d predicted", int(l.Predicted))
+	case l.Total < 0 || l.Total > MaxCount:
+		return fail("%d scenarios: want 0 to %d", l.Total, MaxCount)
+	case l.Passed < 0 || l.Passed > l.Total:
+		return fail("%d passed of %d scenarios", l.Passed, l.Total)
+	case l.Added < 0 || l.Added > MaxLines || l.Removed < 0 || l.Removed > MaxLines:
+		return fail("%d lines added and %d removed: want 0 to %d", l.Added, l.Removed, MaxLines)
+	}
+	return nil
+}
+
+// CheckName returns an error that says what is wrong with a participant's name, or nil: a
+// name is 1 to MaxName characters of text, with no control character and no space at either
+// end.
+func CheckName(name string) error { return checkText("the name", name) }
+
+// checkText checks a name a room shows: what, named, is one.
+func checkText(what, s string) error {
+	switch {
+	case s == "":
+		return fmt.Errorf("%s is empty", what)
+	case !utf8.ValidString(s):
+		return fmt.Errorf("%s %s is not UTF-8", what, brief.Quote(s))
+	case utf8.RuneCountInString(s) > MaxName:
+		return fmt.Errorf("%s %s is longer than %d characters", what, brief.Quote(s), MaxName)
+	case strings.TrimSpace(s) != s:
+		return fmt.Errorf("%s %s starts or ends with a space", what, brief.Quote(s))
+	case strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }):
+		return fmt.Errorf("%s %s holds a control character", what, brief.Quote(s))
+	}
+	return nil
+}
+
+// FromEntry returns the light of a run the log of the folder dir has just kept, as the
+// participant name sends it: its counts and prediction, and the lines its code changed since
+// the run before (none where the run kept no code).
+func FromEntry(dir string, e engine.Entry, name string) Light {
+	l := Light{Name: name, Kata: e.Kata, Light: e.Light, Passed: e.Passed, Total: e.Total, Predicted: e.Predicted}
+	if e.Commit == "" {
+		return l
+	}
+	c, err := history.Read(dir, e.Commit)
+	if err != nil {
+		return l
+	}
+	changes, err := history.Changes(dir, c.Parent, e.Commit)
+	if err != nil {
+		return l
+	}
+	for _, ch := range changes {
+		l.Added, l.Removed = l.Added+ch.Added, l.Removed+ch.Removed
+	}
+	return l
+}

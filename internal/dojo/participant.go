@@ -1,0 +1,38 @@
+package dojo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/deliberate-practice/katas/internal/engine"
+)
+
+// A Participant is who sends their runs' lights to a room, and the room.
+type Participant struct {
+	Room Room
+	Name string
+}
+
+// NewParticipant returns the participant name in the room at the address addr (as kata dojo
+// serve prints it), or an error that says what is wrong with either.
+func NewParticipant(addr, name string) (Participant, error) {
+	room, err := ParseRoom(addr)
+	if err != nil {
+		return Participant{}, err
+	}
+	if name == "" {
+		return Participant{}, errors.New("the room's dashboard needs your name: --name NAME, or " + EnvName + " in the environment")
+	}
+	if err := CheckName(name); err != nil {
+		return Participant{}, fmt.Errorf("your name for the room's dashboard: %w", err)
+	}
+	return Participant{room, name}, nil
+}
+
+// Send sends the room the light of a run that the log of the folder dir has just kept, and
+// returns an error that says why the room did not take it. The run, and its log, are the
+// same either way.
+func (p Participant) Send(ctx context.Context, dir string, e engine.Entry) error {
+	return p.Room.Send(ctx, FromEntry(dir, e, p.Name))
+}

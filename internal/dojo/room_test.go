@@ -1,0 +1,159 @@
+package dojo
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/engine"
+)
+
+var token = strings.Repeat("a", 26)
+
+func TestParseRoom(t *testing.T) {
+	for _, c := range []struct{ in, want, err string }{
+		{in: "http://10.0.0.5:8080/rooms/dojo/" + token, want: "http://10.0.0.5:8080/rooms/dojo/" + token},
+		{in: "https://dojo.example/rooms/tue-2/" + token + "/", want: "https://dojo.example/rooms/tue-2/" + token},
+		{in: "10.0.0.5:8080", err: "is no URL"},
+		{in: "localhost:8080/rooms/dojo/" + token, err: "is not http://HOST:PORT/rooms/NAME/TOKEN"},
+		{in: "ftp://host/rooms/dojo/" + token, err: "is not http://HOST:PORT/rooms/NAME/TOKEN"},
+		{in: "http:///rooms/dojo/" + token, err: "is not http://HOST:PORT/rooms/NAME/TOKEN"},
+		{in: "http://host/rooms/dojo", err: "names no room"},
+		{in: "http://host/rooms/Dojo/" + token, err: "names no room"},
+		{in: "http://host/rooms/dojo/" + token + "?x=1", err: "names no room"},
+		{in: "http://user:pw@host/rooms/dojo/" + token, err: "names no room"},
+		{in: "http://host/rooms/dojo/" + token + "/lights", err: "names no room"},
+	} {
+		r, err := ParseRoom(c.in)
+		if c.err != "" {
+			assert.ErrorContains(t, err, c.err, c.in)
+			continue
+		}
+		require.NoError(t, err, c.in)
+		assert.Equal(t, c.want, r.String())
+		again, err := ParseRoom(r.String())
+		require.NoError(t, err)
+		assert.Equal(t, r, again, "String and ParseRoom round trip")
+	}
+	_, err := ParseRoom("http://host/" + strings.Repeat("x", 1<<20))
+	require.Error(t, err)
+	assert.Less(t, len(err.Error()), 300, "no message grows with its input")
+}
+
+func TestCheck(t *testing.T) {
+	good := Light{Name: "ann", Kata: "mastermind", Light: engine.Green, Passed: 3, Total: 3}
+	require.NoError(t, good.Check())
+	for what, change := range map[string]func(*Light){
+		"the name is empty":                  func(l *Light) { l.Name = "" },
+		"is not UTF-8":                       func(l *Light) { l.Name = "\xff" },
+		"longer than 40 characters":          func(l *Light) { l.Name = strings.Repeat("é", 41) },
+		"starts or ends with a space":        func(l *Light) { l.Name = "ann\t" },
+		"holds a control character":          func(l *Light) { l.Name = "a\u202en" },
+		"the kata's name is empty":           func(l *Light) { l.Kata = "" },
+		"no light: want green, red or amber": func(l *Light) { l.Light = engine.NoLight },
+		"no light 9":                         func(l *Light) { l.Light = 9 },
+		"no light 7 predicted":               func(l *Light) { l.Predicted = 7 },
+		"4 passed of 3":                      func(l *Light) { l.Passed = 4 },
+		"-1 scenarios":                       func(l *Light) { l.Total = -1 },
+		"lines added":                        func(l *Light) { l.Added = -5 },
+	} {
+		l := good
+		change(&l)
+		err := l.Check()
+		assert.ErrorIs(t, err, ErrBadLight, what)
+		assert.ErrorContains(t, err, what)
+	}
+	assert.NoError(t, CheckName(strings.Repeat("é", 40)), "40 characters, 80 bytes")
+	assert.NoError(t, CheckName("ann & bob <pair 3>"), "a name is text: the page shows it as such")
+}
+
+// TestARefusalIsTheServersOwnWordsBounded: Send says why a room did not take a light, in the
+// server's words, bounded and escaped whatever the server sends; and it sends nothing that
+// Check refuses.
+func TestARefusalIsTheServersOwnWordsBounded(t *testing.T) {
+	var got []Light
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var l Light
+		if r.URL.Path != "/rooms/dojo/"+token+"/lights" || r.Header.Get("Content-Type") != "application/json" || json.NewDecoder(r.Body).Decode(&l) != nil {
+			http.Error(w, "not a light", http.StatusBadRequest)
+			return
+		}
+		got = append(got, l)
+		switch l.Name {
+		case "hostile":
+			w.WriteHeader(http.StatusTeapot)
+			json.NewEncoder(w).Encode(map[string]string{"error": "\x1b[2J" + strings.Repeat("x", 900)}) // fits MaxReply, a screen it does not
+		case "plain":
+			w.WriteHeader(http.StatusBadGateway)
+		default:
+			w.WriteHeader(http.StatusCreated)
+		}
+	}))
+	defer srv.Close()
+	room, err := ParseRoom(srv.URL + "/rooms/dojo/" + token)
+	require.NoError(t, err)
+	ctx := context.Background()
+	l := Light{Name: "ann", Kata: "mastermind", Light: engine.Red, Passed: 1, Total: 3, Predicted: engine.Red, Added: 4, Removed: 1}
+	require.NoError(t, room.Send(ctx, l))
+	assert.Equal(t, []Light{l}, got, "the light as sent")
+
+	l.Name = "hostile"
+	err = room.Send(ctx, l)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "refused the light: \\x1b[2Jxxx")
+	assert.Less(t, len(err.Error()), MaxReply/2, "no message grows with the reply")
+	l.Name = "plain"
+	assert.ErrorContains(t, room.Send(ctx, l), "refused the light: 502 Bad Gateway")
+
+	l.Name = ""
+	assert.ErrorIs(t, room.Send(ctx, l), ErrBadLight)
+	assert.Len(t, got, 3, "a light Check refuses is not sent")
+}
+
+// TestASilentRoomCostsSendTimeout: a server that never answers costs a run SendTimeout.
+func TestASilentRoomCostsSendTimeout(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { <-release }))
+	defer srv.Close()
+	defer close(release)
+	room, err := ParseRoom(srv.URL + "/rooms/dojo/" + token)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond) // the run's own end comes first
+	defer cancel()
+	err = room.Send(ctx, Light{Name: "ann", Kata: "k", Light: engine.Green})
+	assert.ErrorContains(t, err, "did not answer")
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+}
+
+// TestFromEntry: a run's light says how many lines its code changed since the run before,
+// from the commits the log names.
+func TestFromEntry(t *testing.T) {
+	dir := t.TempDir()
+	logRun := func(files map[string]string, l engine.Light) engine.Entry {
+		t.Helper()
+		for name, data := range files {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
+		}
+		e, err := engine.AppendLog(dir, engine.Entry{Time: time.Now(), Kata: "tictactoe", Light: l, Passed: 1, Total: 2})
+		require.NoError(t, err)
+		return e
+	}
+	first := logRun(map[string]string{"a.py": "1\n2\n3\n"}, engine.Red)
+	assert.Equal(t, Light{Name: "ann", Kata: "tictactoe", Light: engine.Red, Passed: 1, Total: 2, Added: 3}, FromEntry(dir, first, "ann"))
+	second := logRun(map[string]string{"a.py": "1\n3\n", "b.py": "x\n"}, engine.Green)
+	got := FromEntry(dir, second, "ann")
+	assert.Equal(t, 1, got.Added, "b.py's line, and none in a.py")
+	assert.Equal(t, 1, got.Removed, "a.py's 2")
+	unkept := second
+	unkept.Commit = ""
+	assert.Zero(t, FromEntry(dir, unkept, "ann").Added, "a run that kept no code changed none")
+}
