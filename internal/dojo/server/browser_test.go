@@ -1,0 +1,173 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"net"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/dojo"
+	"github.com/deliberate-practice/katas/internal/engine"
+)
+
+var screenshot = flag.String("screenshot", "", "write the dashboard's picture, as the browser test sees it, to this PNG file (the README's: ../../../docs/dashboard.png)")
+
+// chromium returns the browser the dashboard's test drives. Without one the test skips, and
+// says why, unless KATAS_REQUIRE_BROWSER=1, as CI sets it, which refuses the skip.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("KATAS_REQUIRE_BROWSER") == "1" {
+		t.Fatal("no chromium on PATH, and KATAS_REQUIRE_BROWSER=1 needs one: apt-get install chromium")
+	}
+	t.Skip("SKIPPED: no chromium on PATH, so the dashboard is not tested in a browser (apt-get install chromium); CI installs it, and its KATAS_REQUIRE_BROWSER=1 refuses this skip")
+	return ""
+}
+
+// startDojoAt starts a server of the store db on the address addr ("127.0.0.1:0" for any).
+func startDojoAt(t *testing.T, db, addr string) *dojoServer {
+	t.Helper()
+	ln, err := net.Listen("tcp", addr)
+	require.NoError(t, err)
+	d := &dojoServer{db: db, now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)}
+	s, err := Open(db, d.clock)
+	require.NoError(t, err)
+	d.Server = s
+	d.http = httptest.NewUnstartedServer(s)
+	d.http.Listener.Close()
+	d.http.Listener = ln
+	d.http.Start()
+	t.Cleanup(d.stop)
+	return d
+}
+
+// A row is a participant's row of the dashboard, as the browser shows it.
+type row struct {
+	Name    string   `json:"name"`
+	Kata    string   `json:"kata"`
+	Lights  []string `json:"lights"` // each light's letter and mark, "R", "G✓", "A✗"
+	Classes []string `json:"classes"`
+	Runs    string   `json:"runs"`
+	Held    string   `json:"held"`
+}
+
+const readRows = `[...document.querySelectorAll("tbody tr")].map(tr => ({
+	name: tr.querySelector("th.who").textContent,
+	kata: tr.querySelector("td.kata").textContent,
+	lights: [...tr.querySelectorAll(".run")].map(r => r.textContent),
+	classes: [...tr.querySelectorAll(".light")].map(l => l.className),
+	runs: tr.querySelector("td.runs").textContent,
+	held: tr.querySelector("td.held").textContent,
+}))`
+
+// hostile is a name that would run a script, were the page to take it as markup.
+const hostile = `<img src=x onerror="window.pwned=1">`
+
+func TestTheDashboardInABrowser(t *testing.T) {
+	chrome := chromium(t)
+	db := filepath.Join(t.TempDir(), "dojo.db")
+	d := startDojoAt(t, db, "127.0.0.1:0")
+	room := d.room(t, "dojo")
+	ctx := context.Background()
+	send := func(l dojo.Light, after time.Duration) {
+		t.Helper()
+		d.advance(after)
+		require.NoError(t, room.Send(ctx, l))
+	}
+	run := func(name, kata string, l, predicted engine.Light, passed, total, added, removed int) dojo.Light {
+		return dojo.Light{Name: name, Kata: kata, Light: l, Predicted: predicted, Passed: passed, Total: total, Added: added, Removed: removed}
+	}
+	send(run("ann & bob", "mastermind", engine.Amber, engine.NoLight, 0, 60, 12, 0), 0)
+	send(run(hostile, "tictactoe", engine.Red, engine.Red, 20, 34, 30, 2), 20*time.Second)
+	send(run("ann & bob", "mastermind", engine.Red, engine.Red, 12, 60, 20, 3), 50*time.Second)
+
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1000, 420), chromedp.Flag("disable-dev-shm-usage", true))...)
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+	// The first call starts the browser, which lives as long as its context: the one with no
+	// deadline. Every later call has one.
+	require.NoError(t, chromedp.Do(bctx, chromedp.Navigate(room.String())))
+	tctx, cancelTimeout := context.WithTimeout(bctx, 60*time.Second)
+	defer cancelTimeout()
+	wait := func(sel string) {
+		t.Helper()
+		require.NoError(t, chromedp.Do(tctx, chromedp.WaitVisible(sel)), "waiting for %s", sel)
+	}
+	rows := func() []row {
+		t.Helper()
+		return eval[[]row](t, tctx, readRows)
+	}
+	wait(`body[data-live="true"][data-lights="3"]`)
+	eval[bool](t, tctx, `window.sameLoad = true`)
+	got := rows()
+	require.Len(t, got, 2)
+	assert.Equal(t, row{Name: "ann & bob", Kata: "mastermind", Lights: []string{"A", "R✓"},
+		Classes: []string{"light amber", "light red"}, Runs: "2", Held: "1 of 1"}, got[1], "by name: the hostile one first")
+
+	// Lights that come while the page is open appear on it, in their minutes, with no reload.
+	send(run("ann & bob", "mastermind", engine.Green, engine.Red, 60, 60, 9, 4), 3*time.Minute)
+	send(run(hostile, "tictactoe", engine.Green, engine.Green, 34, 34, 8, 1), 10*time.Second)
+	send(run("chidi", "tictactoe", engine.Red, engine.NoLight, 30, 34, 40, 0), 30*time.Second)
+	wait(`body[data-lights="6"]`)
+	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page took the lights without a reload")
+	assert.Equal(t, 3, eval[int](t, tctx, `document.querySelectorAll("thead th.minute").length`),
+		"a column for each minute with a light: 09:30, 09:31, 09:34")
+	got = rows()
+	require.Len(t, got, 3)
+	assert.Equal(t, []string{"A", "R✓", "G✗"}, got[1].Lights, "ann & bob, by name")
+	assert.Equal(t, "chidi", got[2].Name)
+	assert.Equal(t, hostile, got[0].Name, "a name is shown as the text it is")
+	assert.Equal(t, []string{"R✓", "G✓"}, got[0].Lights)
+	assert.Equal(t, "2 of 2", got[0].Held)
+	assert.False(t, eval[bool](t, tctx, `window.pwned === 1`), "no script ran from a name")
+	assert.Zero(t, eval[int](t, tctx, `document.images.length`), "no element came from a name")
+
+	png, err := chromedp.Run(tctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	require.True(t, bytes.HasPrefix(png, []byte("\x89PNG")), "a picture of the dashboard")
+	if *screenshot != "" {
+		require.NoError(t, os.WriteFile(*screenshot, png, 0o644))
+	}
+
+	// The server stops and starts again on the same store: the open page reconnects, takes the
+	// light sent since, and a new page shows every light.
+	addr := d.http.Listener.Addr().String()
+	d.stop()
+	wait(`body[data-live="false"]`)
+	again := startDojoAt(t, db, addr)
+	again.advance(5 * time.Minute)
+	require.NoError(t, again.room(t, "dojo").Send(ctx, run("chidi", "tictactoe", engine.Green, engine.Green, 34, 34, 3, 3)))
+	wait(`body[data-live="true"][data-lights="7"]`)
+	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page reconnected by itself")
+	require.NoError(t, chromedp.Do(tctx, chromedp.Reload()))
+	wait(`body[data-live="true"][data-lights="7"]`)
+	got = rows()
+	require.Len(t, got, 3)
+	assert.Equal(t, []string{"A", "R✓", "G✗"}, got[1].Lights)
+	assert.Equal(t, []string{"R", "G✓"}, got[2].Lights)
+}
+
+// eval evaluates a script in the page, and returns its value.
+func eval[T any](t *testing.T, ctx context.Context, script string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](script))
+	require.NoError(t, err, script)
+	return v
+}

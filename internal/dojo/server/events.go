@@ -1,0 +1,121 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// backlogChunk is how many lights a stream reads from the store at a time, catching up.
+const backlogChunk = 1000
+
+// heartbeat is how often a quiet stream says it is there, so that no proxy closes it.
+const heartbeat = 15 * time.Second
+
+// events streams a room's lights to its dashboard, as server-sent events: GET
+// /rooms/NAME/TOKEN/events. Each event is a light, its id the light's: a page reconnecting
+// with the id of the last it has (Last-Event-ID, as EventSource sends it) gets those after it,
+// and every light comes once, in the order the room took them.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	rm, ok := s.room(r)
+	if !ok {
+		http.Error(w, noRoom, http.StatusNotFound)
+		return
+	}
+	var last int64
+	if id := r.Header.Get("Last-Event-ID"); id != "" {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil || n < 0 {
+			http.Error(w, "Last-Event-ID is no light's id", http.StatusBadRequest)
+			return
+		}
+		last = n
+	}
+	// Subscribed before the backlog is read, so that no light falls between the two; one in
+	// both is sent once, by its id.
+	live, ok := s.hub.subscribe(rm.name, MaxStreams)
+	if !ok {
+		http.Error(w, fmt.Sprintf("the dojo has %d dashboards open: close one", MaxStreams), http.StatusServiceUnavailable)
+		return
+	}
+	defer s.hub.unsubscribe(rm.name, live)
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	send := func(l Stored) error {
+		if l.ID <= last {
+			return nil
+		}
+		data, err := json.Marshal(l)
+		if err != nil {
+			return err
+		}
+		last = l.ID
+		_, err = fmt.Fprintf(w, "id: %d\nevent: light\ndata: %s\n\n", l.ID, data)
+		return err
+	}
+	fmt.Fprint(w, "retry: 1000\n\n")
+	for {
+		backlog, err := s.store.after(rm.name, last, backlogChunk)
+		if err != nil {
+			return // the page reconnects, and asks again
+		}
+		for _, l := range backlog {
+			if send(l) != nil {
+				return
+			}
+		}
+		if len(backlog) < backlogChunk {
+			break
+		}
+	}
+	// The page knows it has every light so far: it has caught up.
+	fmt.Fprint(w, "event: caught-up\ndata: {}\n\n")
+	if rc.Flush() != nil {
+		return
+	}
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.done:
+			return
+		case <-tick.C:
+			if _, err := fmt.Fprint(w, ": still here\n\n"); err != nil || rc.Flush() != nil {
+				return
+			}
+		case l, ok := <-live:
+			if !ok {
+				return // too far behind, or the server is stopping: the page reconnects
+			}
+			if send(l) != nil {
+				return
+			}
+			// Whatever else has come goes in the same write.
+			for more := true; more; {
+				select {
+				case l, ok := <-live:
+					if !ok {
+						rc.Flush()
+						return
+					}
+					if send(l) != nil {
+						return
+					}
+				default:
+					more = false
+				}
+			}
+			if rc.Flush() != nil {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,37 @@
+package server
+
+import "time"
+
+// The bounds on what a room takes, so that no participant, nor a script with a room's token,
+// can crowd it or the server.
+const (
+	MaxBody         = 4 << 10 // bytes of a light's request
+	MaxParticipants = 100     // names a room takes lights from
+	MaxStreams      = 256     // dashboards open at once, every room's together
+	// Burst and Rate bound each participant's lights: Burst at once, then Rate a second. A run
+	// takes half a second at the least, so a participant never meets them.
+	Burst = 10
+	Rate  = 4
+)
+
+// A bucket is a participant's allowance of lights: it holds up to Burst, and fills at Rate a
+// second.
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+// take takes a light from the bucket at time now, and reports whether there was one.
+func (b *bucket) take(now time.Time) bool {
+	if b.at.IsZero() {
+		b.tokens = Burst
+	} else if d := now.Sub(b.at); d > 0 {
+		b.tokens = min(Burst, b.tokens+d.Seconds()*Rate)
+	}
+	b.at = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

@@ -1,0 +1,232 @@
+// Package server is a room of practitioners' server, as kata dojo serve runs it: it takes the
+// lights that participants' runs send (package dojo), keeps them in an SQLite file, and serves
+// each room's dashboard, a page that shows every participant's lights over time and takes
+// each new one as it comes, through server-sent events.
+//
+// Each room's address holds a token, and a request without it learns nothing of the room.
+// Requests are bounded in size and rate (limit.go), a bad one changes nothing, and what a
+// participant names — themselves, their kata — reaches the page only as text.
+package server
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/deliberate-practice/katas/internal/dojo"
+)
+
+// A Server serves a dojo's rooms from its store. Its zero value is not usable: Open makes one.
+type Server struct {
+	store *store
+	now   func() time.Time
+	mux   *http.ServeMux
+	hub   hub
+	done  chan struct{} // closed by Close, which ends every stream
+
+	mu    sync.Mutex // orders the lights each room takes, and guards rooms
+	rooms map[string]*room
+}
+
+// A room is a room's token, and its participants' allowances.
+type room struct {
+	name, token  string
+	participants map[string]*bucket
+}
+
+// Open opens the server of the store in the file at path, making the file if there is none;
+// now is its clock (time.Now where nil). The file holds rooms and lights from before, and
+// the server serves them.
+func Open(path string, now func() time.Time) (*Server, error) {
+	st, err := openStore(path)
+	if err != nil {
+		return nil, err
+	}
+	if now == nil {
+		now = time.Now
+	}
+	s := &Server{store: st, now: now, done: make(chan struct{}), rooms: map[string]*room{}}
+	tokens, err := st.rooms()
+	if err != nil {
+		st.close()
+		return nil, fmt.Errorf("%s: reading its rooms: %w", path, err)
+	}
+	for name, token := range tokens {
+		s.rooms[name] = &room{name: name, token: token, participants: map[string]*bucket{}}
+	}
+	names, err := st.participants()
+	if err != nil {
+		st.close()
+		return nil, fmt.Errorf("%s: reading its participants: %w", path, err)
+	}
+	for name, people := range names {
+		if r := s.rooms[name]; r != nil {
+			for _, p := range people {
+				r.participants[p] = &bucket{}
+			}
+		}
+	}
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("GET /{$}", s.home)
+	s.mux.HandleFunc("GET "+dojo.RoomPattern+"/{$}", s.page)
+	s.mux.HandleFunc("GET "+dojo.RoomPattern, s.page)
+	s.mux.HandleFunc("GET "+dojo.RoomPattern+"/events", s.events)
+	s.mux.HandleFunc("POST "+dojo.RoomPattern+"/lights", s.postLight)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	return s, nil
+}
+
+// Close ends every dashboard's stream and closes the store.
+func (s *Server) Close() error {
+	select {
+	case <-s.done:
+		return nil
+	default:
+	}
+	close(s.done)
+	s.hub.closeAll()
+	return s.store.close()
+}
+
+// Room returns the token of the room named name, making the room, with a new token, if there
+// is none of that name. A name a room's address cannot hold is an error (dojo.CheckRoomName).
+func (s *Server) Room(name string) (token string, err error) {
+	if err := dojo.CheckRoomName(name); err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r := s.rooms[name]; r != nil {
+		return r.token, nil
+	}
+	token = newToken()
+	if err := s.store.addRoom(name, token, s.now()); err != nil {
+		return "", fmt.Errorf("keeping the room %s: %w", name, err)
+	}
+	s.rooms[name] = &room{name: name, token: token, participants: map[string]*bucket{}}
+	return token, nil
+}
+
+// Rooms returns the names of the rooms, sorted.
+func (s *Server) Rooms() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Sorted(maps.Keys(s.rooms))
+}
+
+// newToken returns a room's new token: 128 random bits, in the 26 letters and digits of
+// base32, lower case.
+func newToken() string {
+	return strings.ToLower(rand.Text())
+}
+
+// ServeHTTP serves the dojo's pages, streams and lights.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+// noRoom is what a request for a room that is not there, or without the room's token, learns.
+const noRoom = "no such room, or not its token: ask the facilitator for the room's address"
+
+// room returns the room the request's path names, if its token is the room's.
+func (s *Server) room(r *http.Request) (*room, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rm := s.rooms[r.PathValue("room")]
+	if rm == nil || subtle.ConstantTimeCompare([]byte(rm.token), []byte(r.PathValue("token"))) != 1 {
+		return nil, false
+	}
+	return rm, true
+}
+
+// maxMessage bounds an error message the server sends: none grows with what it was sent.
+const maxMessage = 300
+
+// refuse answers a request for a light with an error, as JSON, which dojo.Room.Send reads.
+func refuse(w http.ResponseWriter, code int, msg string) {
+	if len(msg) > maxMessage {
+		msg = msg[:maxMessage] + "…"
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(map[string]string{"error": strings.ToValidUTF8(msg, "?")})
+}
+
+// postLight takes a participant's light: POST /rooms/NAME/TOKEN/lights, a dojo.Light as JSON.
+func (s *Server) postLight(w http.ResponseWriter, r *http.Request) {
+	rm, ok := s.room(r)
+	if !ok {
+		refuse(w, http.StatusNotFound, noRoom)
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		refuse(w, http.StatusUnsupportedMediaType, "a light is sent as application/json")
+		return
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
+	dec.DisallowUnknownFields()
+	var l dojo.Light
+	err := dec.Decode(&l)
+	if err == nil && dec.More() {
+		err = errors.New("more than one light in the request")
+	}
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		refuse(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than the %d bytes a light takes", MaxBody))
+		return
+	case err != nil:
+		refuse(w, http.StatusBadRequest, "the request is no light: "+err.Error())
+		return
+	}
+	if err := l.Check(); err != nil {
+		refuse(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	stored, code, err := s.take(rm, l)
+	if err != nil {
+		refuse(w, code, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusCreated)
+	json.NewEncoder(w).Encode(stored)
+}
+
+// take keeps a room's light and hands it to the room's streams, unless the room has all the
+// participants it takes or the participant has sent too many lights too fast: then it
+// returns the status and the error, and nothing changes.
+func (s *Server) take(rm *room, l dojo.Light) (Stored, int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	b := rm.participants[l.Name]
+	if b == nil {
+		if len(rm.participants) >= MaxParticipants {
+			return Stored{}, http.StatusForbidden, fmt.Errorf("the room has its %d participants already: ask the facilitator for another room", MaxParticipants)
+		}
+		b = &bucket{}
+	}
+	before := *b
+	if !b.take(now) {
+		return Stored{}, http.StatusTooManyRequests, fmt.Errorf("too many lights from %s: at most %d at once and %d a second", l.Name, Burst, Rate)
+	}
+	stored, err := s.store.add(rm.name, now, l)
+	if err != nil {
+		*b = before
+		return Stored{}, http.StatusInternalServerError, fmt.Errorf("the dojo could not keep the light: %v", err)
+	}
+	rm.participants[l.Name] = b
+	s.hub.publish(stored)
+	return stored, 0, nil
+}

@@ -1,0 +1,354 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/dojo"
+	"github.com/deliberate-practice/katas/internal/engine"
+)
+
+// A dojoServer is a server of a store in a test's folder, on loopback, with a clock the test
+// may move.
+type dojoServer struct {
+	*Server
+	http *httptest.Server
+	db   string
+
+	mu  sync.Mutex
+	now time.Time
+}
+
+func startDojo(t testing.TB, db string) *dojoServer {
+	t.Helper()
+	d := &dojoServer{db: db, now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)}
+	s, err := Open(db, d.clock)
+	require.NoError(t, err)
+	d.Server = s
+	d.http = httptest.NewServer(s)
+	t.Cleanup(d.stop)
+	return d
+}
+
+func (d *dojoServer) clock() time.Time {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.now
+}
+
+func (d *dojoServer) advance(by time.Duration) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.now = d.now.Add(by)
+}
+
+func (d *dojoServer) stop() {
+	d.Server.Close() // the streams end first, so that the test server's Close need not wait for them
+	d.http.Close()
+}
+
+// room returns the address of the room named name, making it.
+func (d *dojoServer) room(t testing.TB, name string) dojo.Room {
+	t.Helper()
+	token, err := d.Room(name)
+	require.NoError(t, err)
+	r, err := dojo.ParseRoom(d.http.URL + "/rooms/" + name + "/" + token)
+	require.NoError(t, err)
+	return r
+}
+
+// A stream is a dashboard's stream of a room's lights, read as the page reads it.
+type stream struct {
+	lights   chan Stored
+	caughtUp chan struct{}
+	cancel   context.CancelFunc
+}
+
+// openStream opens a room's stream, after the light numbered last (0 for all).
+func openStream(t testing.TB, room dojo.Room, last int64) *stream {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, room.String()+"/events", nil)
+	require.NoError(t, err)
+	if last > 0 {
+		req.Header.Set("Last-Event-ID", fmt.Sprint(last))
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "text/event-stream", resp.Header.Get("Content-Type"))
+	s := &stream{lights: make(chan Stored, 10000), caughtUp: make(chan struct{}), cancel: cancel}
+	t.Cleanup(cancel)
+	go func() {
+		defer resp.Body.Close()
+		defer close(s.lights)
+		sc := bufio.NewScanner(resp.Body)
+		var event, data string
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				event = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				data = strings.TrimPrefix(line, "data: ")
+			case line == "":
+				switch event {
+				case "light":
+					var l Stored
+					if json.Unmarshal([]byte(data), &l) == nil {
+						s.lights <- l
+					}
+				case "caught-up":
+					close(s.caughtUp)
+				}
+				event, data = "", ""
+			}
+		}
+	}()
+	return s
+}
+
+// next returns the stream's next light, failing the test if none comes.
+func (s *stream) next(t testing.TB) Stored {
+	t.Helper()
+	select {
+	case l, ok := <-s.lights:
+		require.True(t, ok, "the stream ended")
+		return l
+	case <-time.After(10 * time.Second):
+		t.Fatal("no light came on the stream")
+	}
+	return Stored{}
+}
+
+// quiet checks that no light comes on the stream for a while.
+func (s *stream) quiet(t testing.TB) {
+	t.Helper()
+	select {
+	case l := <-s.lights:
+		t.Fatalf("a light came that should not have: %+v", l)
+	case <-time.After(100 * time.Millisecond):
+	}
+}
+
+func (s *stream) waitCaughtUp(t testing.TB) {
+	t.Helper()
+	select {
+	case <-s.caughtUp:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stream never caught up")
+	}
+}
+
+func light(name string, l engine.Light, passed, total int) dojo.Light {
+	return dojo.Light{Name: name, Kata: "mastermind", Light: l, Passed: passed, Total: total}
+}
+
+func TestALightReachesEveryDashboard(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "dojo")
+	other := d.room(t, "other")
+	first, second, elsewhere := openStream(t, room, 0), openStream(t, room, 0), openStream(t, other, 0)
+	first.waitCaughtUp(t)
+	second.waitCaughtUp(t)
+	elsewhere.waitCaughtUp(t)
+
+	sent := dojo.Light{Name: "ann", Kata: "mastermind", Light: engine.Red, Passed: 40, Total: 60, Predicted: engine.Green, Added: 6, Removed: 2}
+	require.NoError(t, room.Send(context.Background(), sent))
+	for _, s := range []*stream{first, second} {
+		got := s.next(t)
+		assert.Equal(t, sent, got.Light)
+		assert.Positive(t, got.ID)
+		assert.Equal(t, d.clock().UnixMilli(), got.At, "the server's clock")
+	}
+	elsewhere.quiet(t) // another room's dashboard sees nothing of it
+}
+
+func TestABadRequestIsRefusedAndChangesNothing(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "dojo")
+	token, _ := d.Room("dojo")
+	watch := openStream(t, room, 0)
+	watch.waitCaughtUp(t)
+	good := `{"name":"ann","kata":"mastermind","light":"green","passed":60,"total":60,"added":1,"removed":0}`
+	cases := []struct {
+		name, path, contentType, body string
+		code                          int
+		says                          string
+	}{
+		{"wrong token", "/rooms/dojo/" + strings.Repeat("a", 26) + "/lights", "application/json", good, 404, "no such room, or not its token"},
+		{"no such room", "/rooms/nowhere/" + token + "/lights", "application/json", good, 404, "no such room"},
+		{"not JSON", "", "application/json", "red", 400, "the request is no light"},
+		{"not JSON's type", "", "text/plain", good, 415, "application/json"},
+		{"unknown field", "", "application/json", strings.Replace(good, `"added"`, `"score"`, 1), 400, `unknown field "score"`},
+		{"no light", "", "application/json", strings.Replace(good, `"green"`, `"purple"`, 1), 400, `"purple" is no light`},
+		{"empty light", "", "application/json", strings.Replace(good, `"green"`, `""`, 1), 400, "no light: want green, red or amber"},
+		{"no name", "", "application/json", strings.Replace(good, `"ann"`, `""`, 1), 400, "the name is empty"},
+		{"a name too long", "", "application/json", strings.Replace(good, `"ann"`, `"`+strings.Repeat("n", 41)+`"`, 1), 400, "longer than 40 characters"},
+		{"a name with an escape", "", "application/json", strings.Replace(good, `"ann"`, `"ann\u001b[2J"`, 1), 400, "control character"},
+		{"more passed than run", "", "application/json", strings.Replace(good, `"passed":60`, `"passed":61`, 1), 400, "61 passed of 60 scenarios"},
+		{"negative lines", "", "application/json", strings.Replace(good, `"removed":0`, `"removed":-1`, 1), 400, "lines added"},
+		{"two lights", "", "application/json", good + good, 400, "more than one light"},
+		{"too large", "", "application/json", `{"name":"` + strings.Repeat("x", MaxBody) + `"}`, 413, "larger than the 4096 bytes"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := c.path
+			if path == "" {
+				path = "/rooms/dojo/" + token + "/lights"
+			}
+			resp, err := http.Post(d.http.URL+path, c.contentType, strings.NewReader(c.body))
+			require.NoError(t, err)
+			defer resp.Body.Close()
+			var reply struct{ Error string }
+			require.NoError(t, json.NewDecoder(resp.Body).Decode(&reply))
+			assert.Equal(t, c.code, resp.StatusCode)
+			assert.Contains(t, reply.Error, c.says)
+			assert.LessOrEqual(t, len(reply.Error), maxMessage+len("…"), "no message grows with its input")
+		})
+	}
+	watch.quiet(t)
+	kept, err := d.store.after("dojo", 0, 10)
+	require.NoError(t, err)
+	assert.Empty(t, kept, "a refused light is not kept")
+	assert.Empty(t, d.rooms["dojo"].participants, "nor is its sender a participant")
+
+	// The page and the stream of a room not there, or without its token, say no more.
+	for _, path := range []string{"/rooms/dojo/" + strings.Repeat("a", 26), "/rooms/dojo/" + strings.Repeat("a", 26) + "/events", "/rooms/dojo/x"} {
+		resp, err := http.Get(d.http.URL + path)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, path)
+	}
+}
+
+func TestAParticipantsLightsAreBoundedInRate(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "dojo")
+	ctx := context.Background()
+	for i := range Burst {
+		require.NoError(t, room.Send(ctx, light("ann", engine.Red, i, 60)), "light %d", i)
+	}
+	err := room.Send(ctx, light("ann", engine.Red, 0, 60))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "too many lights from ann: at most 10 at once and 4 a second")
+	require.NoError(t, room.Send(ctx, light("bob", engine.Red, 0, 60)), "another participant has an allowance of their own")
+	d.advance(time.Second)
+	for i := range Rate {
+		require.NoError(t, room.Send(ctx, light("ann", engine.Green, 60, 60)), "a second later, light %d", i)
+	}
+	require.Error(t, room.Send(ctx, light("ann", engine.Green, 60, 60)))
+	kept, err := d.store.after("dojo", 0, 100)
+	require.NoError(t, err)
+	assert.Len(t, kept, Burst+1+Rate, "every light taken, and none refused, is kept")
+}
+
+func TestARoomTakesSoManyParticipants(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "dojo")
+	ctx := context.Background()
+	for i := range MaxParticipants {
+		require.NoError(t, room.Send(ctx, light(fmt.Sprintf("p%d", i), engine.Red, 0, 1)))
+	}
+	err := room.Send(ctx, light("one too many", engine.Red, 0, 1))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the room has its 100 participants already")
+	require.NoError(t, room.Send(ctx, light("p7", engine.Green, 1, 1)), "a participant already in goes on")
+}
+
+func TestARestartedServerHasEveryLight(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "dojo.db")
+	d := startDojo(t, db)
+	room := d.room(t, "dojo")
+	var sent []dojo.Light
+	for i, l := range []engine.Light{engine.Amber, engine.Red, engine.Green} {
+		sent = append(sent, dojo.Light{Name: fmt.Sprintf("pair %d", i%2), Kata: "tictactoe", Light: l, Passed: i, Total: 2, Added: i})
+		require.NoError(t, room.Send(context.Background(), sent[i]))
+	}
+	d.stop()
+
+	again := startDojo(t, db)
+	token, err := again.Room("dojo")
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(room.String(), "/"+token), "the room keeps its token")
+	room = again.room(t, "dojo")
+	s := openStream(t, room, 0)
+	var ids []int64
+	for _, want := range sent {
+		got := s.next(t)
+		assert.Equal(t, want, got.Light)
+		ids = append(ids, got.ID)
+	}
+	s.waitCaughtUp(t)
+
+	// A page that had the first light asks for those after it, and gets them once.
+	resumed := openStream(t, room, ids[0])
+	assert.Equal(t, ids[1], resumed.next(t).ID)
+	assert.Equal(t, ids[2], resumed.next(t).ID)
+	resumed.waitCaughtUp(t)
+	resumed.quiet(t)
+	require.NoError(t, room.Send(context.Background(), light("pair 0", engine.Green, 2, 2)), "the room takes lights as before")
+	assert.Equal(t, engine.Green, resumed.next(t).Light.Light)
+}
+
+func TestTheStoreIsTheDojosOwn(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(text, []byte(strings.Repeat("not a database\n", 100)), 0o644))
+	foreign := filepath.Join(dir, "other.db")
+	db, err := sql.Open("sqlite", foreign)
+	require.NoError(t, err)
+	_, err = db.Exec("CREATE TABLE accounts (id INTEGER)")
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	for path, says := range map[string]string{
+		text:                           "is not a dojo's database",
+		foreign:                        "holds another program's tables",
+		dir:                            "is not a plain file",
+		filepath.Join(dir, "what?.db"): "cannot open a file whose name holds ? or #",
+	} {
+		_, err := Open(path, nil)
+		require.Error(t, err, path)
+		assert.Contains(t, err.Error(), says, path)
+	}
+	data, err := os.ReadFile(text)
+	require.NoError(t, err)
+	assert.Equal(t, strings.Repeat("not a database\n", 100), string(data), "a file refused is not changed")
+}
+
+func TestThePageHoldsNoScriptOfItsOwn(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "dojo")
+	resp, err := http.Get(room.String())
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "script-src 'self'", "no inline script runs")
+	assert.Equal(t, "no-referrer", resp.Header.Get("Referrer-Policy"), "the token stays on the page")
+	page := new(strings.Builder)
+	_, err = bufio.NewReader(resp.Body).WriteTo(page)
+	require.NoError(t, err)
+	assert.Contains(t, page.String(), `<script src="/static/dashboard.js" defer></script>`)
+	assert.Equal(t, 1, strings.Count(page.String(), "<script"), "the dashboard's script alone")
+	for _, asset := range []string{"/static/dashboard.js", "/static/dashboard.css"} {
+		resp, err := http.Get(d.http.URL + asset)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusOK, resp.StatusCode, asset)
+	}
+}

@@ -1,0 +1,212 @@
+package server
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/deliberate-practice/katas/internal/dojo"
+	"github.com/deliberate-practice/katas/internal/engine"
+
+	_ "modernc.org/sqlite" // database/sql's "sqlite", in Go: no cgo
+)
+
+// schemaVersion is the store's user_version: a file of another version, or another
+// program's, is refused rather than changed.
+const schemaVersion = 1
+
+const schema = `
+CREATE TABLE rooms (
+	name    TEXT PRIMARY KEY,
+	token   TEXT NOT NULL,
+	created INTEGER NOT NULL
+);
+CREATE TABLE lights (
+	id        INTEGER PRIMARY KEY AUTOINCREMENT,
+	room      TEXT NOT NULL REFERENCES rooms(name),
+	at        INTEGER NOT NULL, -- Unix milliseconds, the server's clock
+	name      TEXT NOT NULL,
+	kata      TEXT NOT NULL,
+	light     TEXT NOT NULL,
+	passed    INTEGER NOT NULL,
+	total     INTEGER NOT NULL,
+	predicted TEXT NOT NULL,
+	added     INTEGER NOT NULL,
+	removed   INTEGER NOT NULL
+);
+CREATE INDEX lights_by_room ON lights(room, id);
+PRAGMA user_version = 1;
+`
+
+// A Stored light is a light as the room keeps it: numbered in the order the server took it,
+// at the server's time.
+type Stored struct {
+	ID   int64  `json:"id"`
+	At   int64  `json:"at"` // Unix milliseconds
+	Room string `json:"-"`
+	dojo.Light
+}
+
+// A store keeps the rooms and their lights in an SQLite file, so that a server started again
+// on it has every light it took before.
+type store struct{ db *sql.DB }
+
+// openStore opens the store in the file at path, making it if there is none. A path that is no
+// plain file, a file that is no SQLite database, and a database of another program's are
+// errors that say so.
+func openStore(path string) (*store, error) {
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a plain file: give the dojo a file of its own to keep the lights in", path)
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("%s: SQLite's driver cannot open a file whose name holds ? or #: choose another", path)
+	}
+	abs, err := filepath.Abs(path) // never "file:…", which SQLite would read as a URI
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", abs+"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)")
+	if err != nil {
+		return nil, err
+	}
+	// One connection: the server writes a light at a time in any case, and SQLite's locks
+	// then never make a caller wait or fail.
+	db.SetMaxOpenConns(1)
+	s := &store{db}
+	if err := s.init(path); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// init makes the tables in a new file, and checks that a file used before is the dojo's.
+func (s *store) init(path string) error {
+	var version int
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("%s is not a dojo's database: %v", path, err)
+	}
+	switch version {
+	case schemaVersion:
+		return nil
+	case 0:
+	default:
+		return fmt.Errorf("%s is a dojo's database of another version (%d, not %d): give this one a file of its own", path, version, schemaVersion)
+	}
+	var tables int
+	if err := s.db.QueryRow("SELECT count(*) FROM sqlite_schema").Scan(&tables); err != nil {
+		return fmt.Errorf("%s is not a dojo's database: %v", path, err)
+	}
+	if tables > 0 {
+		return fmt.Errorf("%s holds another program's tables: give the dojo a file of its own", path)
+	}
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(schema); err != nil {
+		return fmt.Errorf("making the dojo's tables in %s: %v", path, err)
+	}
+	return tx.Commit()
+}
+
+func (s *store) close() error { return s.db.Close() }
+
+// rooms returns every room's name and token.
+func (s *store) rooms() (map[string]string, error) {
+	rows, err := s.db.Query("SELECT name, token FROM rooms")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var name, token string
+		if err := rows.Scan(&name, &token); err != nil {
+			return nil, err
+		}
+		out[name] = token
+	}
+	return out, rows.Err()
+}
+
+// addRoom keeps a new room.
+func (s *store) addRoom(name, token string, at time.Time) error {
+	_, err := s.db.Exec("INSERT INTO rooms (name, token, created) VALUES (?, ?, ?)", name, token, at.UnixMilli())
+	return err
+}
+
+// participants returns the names of each room's participants.
+func (s *store) participants() (map[string][]string, error) {
+	rows, err := s.db.Query("SELECT DISTINCT room, name FROM lights")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]string{}
+	for rows.Next() {
+		var room, name string
+		if err := rows.Scan(&room, &name); err != nil {
+			return nil, err
+		}
+		out[room] = append(out[room], name)
+	}
+	return out, rows.Err()
+}
+
+// add keeps a light of a room, at a time, and returns it as kept.
+func (s *store) add(room string, at time.Time, l dojo.Light) (Stored, error) {
+	res, err := s.db.Exec(`INSERT INTO lights (room, at, name, kata, light, passed, total, predicted, added, removed)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		room, at.UnixMilli(), l.Name, l.Kata, l.Light.String(), l.Passed, l.Total, predicted(l.Predicted), l.Added, l.Removed)
+	if err != nil {
+		return Stored{}, err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return Stored{}, err
+	}
+	return Stored{ID: id, At: at.UnixMilli(), Room: room, Light: l}, nil
+}
+
+// predicted is a prediction as the store keeps it: "" for none.
+func predicted(l engine.Light) string {
+	if l == engine.NoLight {
+		return ""
+	}
+	return l.String()
+}
+
+// after returns a room's lights numbered after id, oldest first, at most limit of them.
+func (s *store) after(room string, id int64, limit int) ([]Stored, error) {
+	rows, err := s.db.Query(`SELECT id, at, name, kata, light, passed, total, predicted, added, removed
+		FROM lights WHERE room = ? AND id > ? ORDER BY id LIMIT ?`, room, id, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Stored
+	for rows.Next() {
+		l := Stored{Room: room}
+		var light, pred string
+		if err := rows.Scan(&l.ID, &l.At, &l.Name, &l.Kata, &light, &l.Passed, &l.Total, &pred, &l.Added, &l.Removed); err != nil {
+			return nil, err
+		}
+		if err := l.Light.Light.UnmarshalText([]byte(light)); err != nil {
+			return nil, fmt.Errorf("light %d in the store: %w", l.ID, err)
+		}
+		if err := l.Predicted.UnmarshalText([]byte(pred)); err != nil {
+			return nil, fmt.Errorf("light %d in the store: %w", l.ID, err)
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
