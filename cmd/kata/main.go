@@ -8,6 +8,9 @@
 //	kata run KATA [flags] -- COMMAND [ARGS...]     run the scenarios against your program
 //	kata run KATA --list                           the scenarios, as --run takes them
 //	kata log [KATA]                                this folder's runs: red, amber, green
+//	kata diff [A [B]]                              what changed from run A to B
+//	kata checkout N                                run N's code back
+//	kata dojo serve                                a room's server and its live dashboard
 //
 // kata run starts COMMAND once, plays the scenarios through it one after another (afresh after
 // a scenario that broke it, or for each with --isolate), and speaks a small line-based JSON
@@ -45,7 +48,8 @@ func main() {
 	defer stop()
 	exe, _ := os.Executable()
 	c := cli{ctx: ctx, stdout: os.Stdout, stderr: os.Stderr, color: term.UseColor(term.IsTerminal(os.Stdout), os.Getenv),
-		terminal: term.IsTerminal(os.Stdout), self: invocation(exe, os.Args[0], exec.LookPath), dir: ".", now: time.Now, katas: katas.All()}
+		terminal: term.IsTerminal(os.Stdout), self: invocation(exe, os.Args[0], exec.LookPath), dir: ".", now: time.Now, katas: katas.All(),
+		env: os.Getenv}
 	if term.IsTerminal(os.Stdin) {
 		c.keys = os.Stdin // --watch's keys
 	}
@@ -63,11 +67,12 @@ type cli struct {
 	self           string // how the program was invoked, for the commands it suggests: "kata"
 	dir            string // the folder the program works in: its programs run there, its log is there
 	now            func() time.Time
-	terminal       bool          // stdout is a terminal: --watch rings its bell when the light changes
-	keys           io.Reader     // where --watch reads keys, nil for none: the terminal
-	rawKeys        bool          // keys come one at a time (a terminal in cbreak mode), not a line each
-	poll           time.Duration // how often --watch looks for changes; 0 for the default
-	katas          []kata.Kata   // the katas it knows, in the order kata list names them
+	terminal       bool                // stdout is a terminal: --watch rings its bell when the light changes
+	keys           io.Reader           // where --watch reads keys, nil for none: the terminal
+	rawKeys        bool                // keys come one at a time (a terminal in cbreak mode), not a line each
+	poll           time.Duration       // how often --watch looks for changes; 0 for the default
+	katas          []kata.Kata         // the katas it knows, in the order kata list names them
+	env            func(string) string // the environment, for defaults (KATA_DOJO); nil for none
 }
 
 // kata returns the kata called name, or an error that says there is none.
@@ -90,6 +95,9 @@ func usage() string {
   kata log [KATA]                                    this folder's runs, and its sessions
   kata diff [A [B]]                                  what changed from run A to B (the last two)
   kata checkout N                                    run N's code back; the code now is kept
+  kata dojo serve [--addr HOST:PORT] [--db FILE] [--room NAME]...
+                                                     a room's server: its dashboard shows
+                                                     everyone's lights, live (run --dojo)
 
 kata run flags, before the --, on either side of KATA:
 ` + runFlagsHelp() + `
@@ -122,7 +130,7 @@ func (c cli) run(args []string) int {
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(c.stdout, usage())
 		return 0
-	case "list", "features", "protocol", "init", "run", "log", "diff", "checkout":
+	case "list", "features", "protocol", "init", "run", "log", "diff", "checkout", "dojo":
 	default:
 		fmt.Fprintf(c.stderr, "kata: unknown command %s\n\n%s", brief.Quote(cmd), usage())
 		return 2
@@ -154,6 +162,8 @@ func (c cli) run(args []string) int {
 		return c.diff(rest)
 	case "checkout":
 		return c.checkout(rest)
+	case "dojo":
+		return c.dojo(rest)
 	}
 	if len(rest) == 0 {
 		fmt.Fprintf(c.stderr, "kata %s: which kata? kata list names them\n", cmd)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/kata"
@@ -33,6 +35,9 @@ type runFlags struct {
 	isolate bool         // a fresh program for every scenario
 	session bool         // start a new session in the log
 	predict engine.Light // the light the practitioner expects, NoLight for none
+	dojo    string       // --dojo: the address of the room each run's light goes to, "" for none
+	name    string       // --name: the participant's name on the room's dashboard
+	room    *dojo.Participant
 }
 
 // lightFlag is --predict: a light named.
@@ -65,6 +70,8 @@ func runFlagSet(r *runFlags) *flag.FlagSet {
 	fs.BoolVar(&r.isolate, "isolate", false, "start the program afresh for every scenario, rather than once for the run")
 	fs.BoolVar(&r.session, "new-session", false, "start a new session in the log (kata init does too)")
 	fs.Var(lightFlag{&r.predict}, "predict", "the `LIGHT` you expect, green, red or amber: the log keeps it beside the light, and kata log how often you were right")
+	fs.StringVar(&r.dojo, "dojo", "", "send each run's light to the room at the `ADDRESS` kata dojo serve printed, for its dashboard ($"+dojo.EnvRoom+")")
+	fs.StringVar(&r.name, "name", "", "your `NAME` on the room's dashboard ($"+dojo.EnvName+")")
 	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time your program has for each reply, a duration `D`")
 	return fs
 }
@@ -75,7 +82,7 @@ func runFlagsHelp() string {
 	fs := runFlagSet(&runFlags{})
 	var b strings.Builder
 	// In the order a person meets them; -v goes with --verbose.
-	for _, name := range []string{"list", "watch", "predict", "verbose", "run", "tags", "format", "random", "stop-on-failure", "isolate", "new-session", "timeout"} {
+	for _, name := range []string{"list", "watch", "predict", "dojo", "name", "verbose", "run", "tags", "format", "random", "stop-on-failure", "isolate", "new-session", "timeout"} {
 		f := fs.Lookup(name)
 		value, help := flag.UnquoteUsage(f)
 		left := "  --" + name
@@ -155,6 +162,17 @@ func (c cli) parseRun(args []string) (runFlags, int) {
 		return r, 2
 	}
 	r.opts.Verbose = r.opts.Verbose || short.String() == "true"
+	if c.env != nil {
+		r.dojo, r.name = cmp.Or(r.dojo, c.env(dojo.EnvRoom)), cmp.Or(r.name, c.env(dojo.EnvName))
+	}
+	if r.dojo != "" && !r.list {
+		p, err := dojo.NewParticipant(r.dojo, r.name)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "kata run: --dojo: %v\n", err)
+			return r, 2
+		}
+		r.room = &p
+	}
 	switch {
 	case r.list:
 		return r, 0
@@ -275,11 +293,18 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	if !saved.IsZero() {
 		entry.Lag = max(time.Since(saved), 0)
 	}
-	if lerr := engine.AppendLog(c.dir, entry); errors.Is(lerr, history.ErrTooLarge) {
+	entry, lerr := engine.AppendLog(c.dir, entry)
+	if errors.Is(lerr, history.ErrTooLarge) {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr) // a folder too large to keep: said, and no failure
 	} else if lerr != nil {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr)
 		status = 1 // a file that cannot be written, as the usage says
+	}
+	if r.room != nil {
+		// A room away costs the run nothing but this line.
+		if err := r.room.Send(c.ctx, c.dir, entry); err != nil {
+			fmt.Fprintf(c.stderr, "kata run: the light was not sent to the dojo: %v\n", err)
+		}
 	}
 	if outcome.Failed() || outcome.Light() != engine.Green {
 		status = 1

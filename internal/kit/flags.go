@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 )
 
@@ -66,7 +67,7 @@ func defineFlags(fs *flag.FlagSet) {
 }
 
 // logAsked reports whether the run's light goes to the log: -kata.log when given, or
-// KATA_LOG=1, or else the package's folder has the log's folder, .kata — kata init made it —
+// KATA_LOG=1 or a room in KATA_DOJO, or else the package's folder has the log's folder, .kata — kata init made it —
 // so that a practitioner's runs are kept without a flag to remember.
 func logAsked() bool {
 	set, on := false, false
@@ -78,8 +79,8 @@ func logAsked() bool {
 	switch {
 	case set:
 		return on
-	case os.Getenv("KATA_LOG") == "1":
-		return true
+	case os.Getenv("KATA_LOG") == "1", os.Getenv(dojo.EnvRoom) != "":
+		return true // a run a room sees is a run the log keeps
 	}
 	info, err := os.Stat(filepath.Dir(engine.LogPath))
 	return err == nil && info.IsDir()

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/kata"
@@ -50,12 +51,18 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps, siblings ...kata.Kata) {
 		},
 		FeaturePath: featurePaths(),
 	})
-	if err == nil && logAsked() {
-		if lerr := engine.AppendLog(".", outcome.Entry(k, time.Now())); errors.Is(lerr, history.ErrTooLarge) {
-			t.Logf("features: %v", lerr) // a folder too large to keep: said, and no failure
-		} else if lerr != nil {
-			t.Errorf("features: %v", lerr)
+	if err == nil {
+		entry := outcome.Entry(k, time.Now())
+		if logAsked() {
+			var lerr error
+			entry, lerr = engine.AppendLog(".", entry)
+			if errors.Is(lerr, history.ErrTooLarge) {
+				t.Logf("features: %v", lerr) // a folder too large to keep: said, and no failure
+			} else if lerr != nil {
+				t.Errorf("features: %v", lerr)
+			}
 		}
+		sendToRoom(t, entry)
 	}
 	switch {
 	case errors.Is(err, engine.ErrNoScenario) && opts.Tags != "" && !chooseAny(siblings, opts):
@@ -67,6 +74,23 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps, siblings ...kata.Kata) {
 		t.Errorf("features: %v", err)
 	case outcome.Failed():
 		t.Fail()
+	}
+}
+
+// sendToRoom sends the run's light to the room that KATA_DOJO names, if it names one, as
+// KATA_DOJO_NAME. A room away, or a name it refuses, costs the run nothing but a line on
+// the standard error, which go test shows for a passing test too.
+func sendToRoom(t *testing.T, entry engine.Entry) {
+	addr := os.Getenv(dojo.EnvRoom)
+	if addr == "" {
+		return
+	}
+	p, err := dojo.NewParticipant(addr, os.Getenv(dojo.EnvName))
+	if err == nil {
+		err = p.Send(t.Context(), ".", entry)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "features: the light was not sent to the dojo: %v\n", err)
 	}
 }
 

@@ -1,7 +1,12 @@
 package kit_test
 
 import (
+	"encoding/json"
 	"flag"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -9,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/kata"
@@ -32,6 +38,41 @@ func TestATinyKataThroughTheKit(t *testing.T) {
 	last, err := history.Last(".")
 	require.NoError(t, err)
 	assert.Equal(t, last, entries[0].Commit, "the run's code kept as a commit the entry names")
+}
+
+// TestTheKitSendsItsLightToTheRoom: with KATA_DOJO and KATA_DOJO_NAME, the kit logs each run
+// and sends its light to the room, with the lines its code changed; a room away fails
+// nothing.
+func TestTheKitSendsItsLightToTheRoom(t *testing.T) {
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.WriteFile("tally.go", []byte("package tally\n\nvar n int\n"), 0o644))
+	var got []dojo.Light
+	room := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var l dojo.Light
+		require.NoError(t, json.NewDecoder(r.Body).Decode(&l))
+		assert.Equal(t, "/rooms/dojo/"+strings.Repeat("a", 26)+"/lights", r.URL.Path)
+		got = append(got, l)
+		w.WriteHeader(http.StatusCreated)
+	}))
+	defer room.Close()
+	t.Setenv(dojo.EnvRoom, room.URL+"/rooms/dojo/"+strings.Repeat("a", 26))
+	t.Setenv(dojo.EnvName, "ann")
+	run := func() {
+		kit.Run(t, tally.Kata(), func(sc *godog.ScenarioContext) {
+			tally.Initialize(sc, func() (tally.Tally, error) { return &tally.Counter{}, nil })
+		})
+	}
+	run()
+	assert.Equal(t, []dojo.Light{{Name: "ann", Kata: "tally", Light: engine.Green, Passed: 2, Total: 2, Added: 3}}, got)
+	entries, err := engine.ReadLog(".")
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "a run a room sees is logged, with no KATA_LOG")
+
+	room.Close()
+	run() // and t does not fail
+	entries, err = engine.ReadLog(".")
+	require.NoError(t, err)
+	assert.Len(t, entries, 2)
 }
 
 // TestACallThatNeverReturnsFailsItsStep: a tally whose Add deadlocks fails its scenario once

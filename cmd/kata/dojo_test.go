@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/dojo"
+	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/katas"
+)
+
+// serveDojo runs kata dojo serve with args, on loopback, until the test ends, and returns the
+// address of each room it prints, by name, and its output.
+func serveDojo(t *testing.T, args ...string) (map[string]string, *syncBuffer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut syncBuffer
+	c := cli{ctx: ctx, stdout: &out, stderr: &errOut, self: "kata", dir: t.TempDir(), now: time.Now}
+	done := make(chan int, 1)
+	go func() { done <- c.run(append([]string{"dojo", "serve", "--addr", "127.0.0.1:0"}, args...)) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case status := <-done:
+			assert.Zero(t, status, errOut.String())
+			assert.Contains(t, out.String(), "kata dojo: stopped; the lights are kept in")
+		case <-time.After(10 * time.Second):
+			t.Error("kata dojo serve did not stop")
+		}
+	})
+	rooms := map[string]string{}
+	line := regexp.MustCompile(`(?m)^  participants:  kata run --watch --dojo (http://\S+/rooms/([a-z0-9-]+)/[a-z2-7]+) --name NAME KATA -- COMMAND$`)
+	deadline := time.Now().Add(10 * time.Second)
+	for len(rooms) == 0 && time.Now().Before(deadline) {
+		select {
+		case status := <-done:
+			t.Fatalf("kata dojo serve ended, status %d: %s", status, errOut.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+		for _, m := range line.FindAllStringSubmatch(out.String(), -1) {
+			rooms[m[2]] = m[1]
+		}
+	}
+	require.NotEmpty(t, rooms, "kata dojo serve printed no room: %s", out.String())
+	return rooms, &out
+}
+
+// roomLights reads a room's lights so far, as its dashboard does.
+func roomLights(t *testing.T, room string) []dojo.Light {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, room+"/events", nil)
+	require.NoError(t, err)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var lights []dojo.Light
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		if sc.Text() == "event: caught-up" {
+			return lights
+		}
+		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			var l dojo.Light
+			require.NoError(t, json.Unmarshal([]byte(data), &l))
+			lights = append(lights, l)
+		}
+	}
+	t.Fatal("the room's stream ended before it caught up")
+	return nil
+}
+
+// TestRunsReachTheRoom: kata dojo serve prints each room's line; a participant's runs with it
+// reach the room's dashboard, light, counts, prediction and the lines changed; a room that is
+// away costs a run one line and nothing else.
+func TestRunsReachTheRoom(t *testing.T) {
+	t.Parallel()
+	rooms, out := serveDojo(t, "--db", filepath.Join(t.TempDir(), "room.db"), "--room", "tuesday", "--room", "wednesday")
+	require.Len(t, rooms, 2, out.String())
+	assert.Regexp(t, `(?m)^  dashboard:     http://127\.0\.0\.1:\d+/rooms/tuesday/[a-z2-7]{26}$`, out.String())
+
+	dir := t.TempDir()
+	c, stdout, stderr := programIn(dir)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("one\ntwo\n"), 0o644))
+	assert.Zero(t, c.run([]string{"run", "mastermind", "--dojo", rooms["tuesday"], "--name", "ann & bob", "--", impl, "-kata", "mastermind"}))
+	assert.Empty(t, stderr.String())
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("one\nthree\nfour\n"), 0o644))
+	// The environment names the room and the participant where the flags do not.
+	env := map[string]string{dojo.EnvRoom: rooms["tuesday"], dojo.EnvName: "ann & bob"}
+	c.env = func(key string) string { return env[key] }
+	assert.Equal(t, 1, c.run([]string{"run", "mastermind", "--predict", "red", "--", impl, "-kata", "mastermind", "-bug", "repeats"}))
+	assert.Empty(t, stderr.String())
+
+	lights := roomLights(t, rooms["tuesday"])
+	require.Len(t, lights, 2)
+	assert.Equal(t, dojo.Light{Name: "ann & bob", Kata: "mastermind", Light: engine.Green, Passed: 60, Total: 60, Added: 2}, lights[0])
+	assert.Equal(t, engine.Red, lights[1].Light)
+	assert.Equal(t, engine.Red, lights[1].Predicted)
+	assert.Less(t, lights[1].Passed, 60)
+	assert.Equal(t, 2, lights[1].Added, "three, four")
+	assert.Equal(t, 1, lights[1].Removed, "two")
+	assert.Empty(t, roomLights(t, rooms["wednesday"]), "another room sees none of it")
+
+	// A room away: the run's light, status and log are as they would be, and one line says
+	// the light was not sent.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	away := "http://" + ln.Addr().String() + "/rooms/tuesday/" + strings.Repeat("a", 26)
+	ln.Close()
+	before, err := engine.ReadLog(dir)
+	require.NoError(t, err)
+	stdout.Reset()
+	assert.Zero(t, c.run([]string{"run", "mastermind", "--dojo", away, "--", impl, "-kata", "mastermind"}))
+	assert.Regexp(t, `^kata run: the light was not sent to the dojo: the dojo at 127\.0\.0\.1:\d+ did not answer: .*connection refused\n$`, stderr.String())
+	assert.Contains(t, stdout.String(), "mastermind: all 60 scenarios passed")
+	after, err := engine.ReadLog(dir)
+	require.NoError(t, err)
+	assert.Len(t, after, len(before)+1, "the run is logged")
+}
+
+// TestDojoCommandLine: what kata dojo serve and kata run --dojo refuse, and what they say.
+func TestDojoCommandLine(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer busy.Close()
+	room := "http://127.0.0.1:9/rooms/dojo/" + strings.Repeat("a", 26)
+	for _, c := range []struct {
+		args   []string
+		status int
+		says   string
+	}{
+		{[]string{"dojo"}, 2, "kata dojo: want kata dojo serve [--addr HOST:PORT] [--db FILE] [--room NAME]..."},
+		{[]string{"dojo", "serve", "now"}, 2, `kata dojo serve: unexpected argument "now"`},
+		{[]string{"dojo", "serve", "--room", "Big Room"}, 2, `the room's name "Big Room" is not 1 to 32 lower-case letters`},
+		{[]string{"dojo", "serve", "--db", dir}, 1, "is not a plain file"},
+		{[]string{"dojo", "serve", "--db", filepath.Join(dir, "d.db"), "--addr", busy.Addr().String()}, 1, "kata dojo serve: --addr: listen tcp"},
+		{[]string{"run", "mastermind", "--dojo", room, "--", impl}, 2, "kata run: --dojo: the room's dashboard needs your name: --name NAME, or KATA_DOJO_NAME in the environment"},
+		{[]string{"run", "mastermind", "--dojo", "localhost:8080", "--name", "ann", "--", impl}, 2, `kata run: --dojo: the dojo's address "localhost:8080" is not http://HOST:PORT/rooms/NAME/TOKEN`},
+		{[]string{"run", "mastermind", "--dojo", "http://localhost:8080/", "--name", "ann", "--", impl}, 2, "names no room"},
+		{[]string{"run", "mastermind", "--dojo", room, "--name", " ann", "--", impl}, 2, `your name for the room's dashboard: the name " ann" starts or ends with a space`},
+		{[]string{"run", "mastermind", "--dojo", room, "--name", strings.Repeat("ann", 1000), "--", impl}, 2, "is longer than 40 characters"},
+	} {
+		var out, errOut bytes.Buffer
+		cl := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+		status := cl.run(c.args)
+		assert.Equal(t, c.status, status, "%q: %s", c.args, errOut.String())
+		assert.Contains(t, errOut.String(), c.says, "%q", c.args)
+		assert.Less(t, len(errOut.String()), 400, "%q: no message grows with its input", c.args)
+	}
+}
