@@ -81,7 +81,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	chrome := chromium(t)
 	db := filepath.Join(t.TempDir(), "dojo.db")
 	d := startDojoAt(t, db, "127.0.0.1:0")
-	room := d.room(t, "dojo")
+	room := d.room(t, "tuesday")
 	ctx := context.Background()
 	send := func(l dojo.Light, after time.Duration) {
 		t.Helper()
@@ -153,7 +153,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	wait(`body[data-live="false"]`)
 	again := startDojoAt(t, db, addr)
 	again.advance(5 * time.Minute)
-	require.NoError(t, again.room(t, "dojo").Send(ctx, run("chidi", "tictactoe", engine.Green, engine.Green, 34, 34, 3, 3)))
+	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", engine.Green, engine.Green, 34, 34, 3, 3)))
 	wait(`body[data-live="true"][data-lights="7"]`)
 	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page reconnected by itself")
 	require.NoError(t, chromedp.Do(tctx, chromedp.Reload()))

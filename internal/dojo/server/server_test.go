@@ -352,3 +352,31 @@ func TestThePageHoldsNoScriptOfItsOwn(t *testing.T) {
 		assert.Equal(t, http.StatusOK, resp.StatusCode, asset)
 	}
 }
+
+// TestASlowDashboardIsLeftBehind: a stream that does not keep up is closed, not waited on, so
+// that the room goes on taking lights; the others get every one.
+func TestASlowDashboardIsLeftBehind(t *testing.T) {
+	var h hub
+	slow, ok := h.subscribe("dojo", 2)
+	require.True(t, ok)
+	quick, ok := h.subscribe("dojo", 2)
+	require.True(t, ok)
+	_, ok = h.subscribe("other", 2)
+	assert.False(t, ok, "no more streams than the most")
+	for i := range streamBuffer + 1 {
+		h.publish(Stored{ID: int64(i + 1), Room: "dojo"})
+		if i < streamBuffer {
+			<-quick
+		}
+	}
+	assert.Len(t, slow, streamBuffer, "the slow stream holds what it had")
+	for range streamBuffer {
+		<-slow
+	}
+	_, open := <-slow
+	assert.False(t, open, "and then ends: its page reconnects and reads the rest from the store")
+	assert.Equal(t, int64(streamBuffer+1), (<-quick).ID, "the quick one has every light")
+	h.unsubscribe("dojo", slow) // a closed stream's handler ends as usual
+	_, ok = h.subscribe("other", 2)
+	assert.True(t, ok, "the slow one's place is free")
+}
