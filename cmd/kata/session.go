@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -193,8 +192,8 @@ func (s *session) start() error {
 // request — its keys matched exactly as the protocol writes them; false for a line that is no
 // object.
 func object(line, request string) (kata.Reply, bool) {
-	r := kata.Reply{Request: request}
-	return r, json.Unmarshal([]byte(line), &r.Fields) == nil && r.Fields != nil
+	fields, ok := parseObject(line)
+	return kata.Reply{Request: request, Fields: fields}, ok
 }
 
 // read returns the next line the program writes, waiting at most the time limit for it;

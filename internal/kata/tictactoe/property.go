@@ -189,8 +189,8 @@ func (s *ticTacToeScenario) classifyEvery(boards []board) ([]string, []error, er
 		}
 	}
 	for i, err := range refusals {
-		if err == nil {
-			continue
+		if err == nil || kata.KindOf(err) == kata.Wrong && kata.Unwritten("", "classify", "", err) == nil {
+			continue // a refusal, as most boards get: no message to write
 		}
 		if ferr := kata.Unwritten(fmt.Sprintf("the board %q", rows[i]), "classify", "", err); ferr != nil {
 			return nil, nil, ferr
