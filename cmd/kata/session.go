@@ -168,7 +168,7 @@ func (s *session) start() error {
 		return err
 	}
 	want := fmt.Sprintf(`{"protocol": %q, "version": %d, "kata": %q}`, protocolName, protocolVersion, s.kata)
-	hello, ok := object(line, "")
+	hello, ok := kata.ParseReply(line, "") // the greeting, read as a reply is
 	proto, okProto := hello.String("protocol")
 	version, okVersion := hello.Int("version")
 	name, okName := hello.String("kata")
@@ -186,14 +186,6 @@ func (s *session) start() error {
 	}
 	s.greeted = true
 	return nil
-}
-
-// object reads a line the program wrote as a JSON object — the greeting, or a reply to
-// request — its keys matched exactly as the protocol writes them; false for a line that is no
-// object.
-func object(line, request string) (kata.Reply, bool) {
-	fields, ok := parseObject(line)
-	return kata.Reply{Request: request, Fields: fields}, ok
 }
 
 // read returns the next line the program writes, waiting at most the time limit for it;
@@ -346,7 +338,7 @@ func (s *session) reply(id int, text string) (kata.Reply, error) {
 	if err != nil {
 		return kata.Reply{}, err
 	}
-	r, ok := object(line, text)
+	r, ok := kata.ParseReply(line, text)
 	if !ok {
 		return kata.Reply{}, s.fail(kata.Wrong, "the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, text)
 	}

@@ -1,6 +1,13 @@
-package main
+package kata
 
 import "encoding/json"
+
+// ParseReply reads a line a program wrote as a reply to request: a JSON object, its keys
+// matched exactly as the protocol writes them; false for a line that is no object.
+func ParseReply(line, request string) (Reply, bool) {
+	fields, ok := parseObject(line)
+	return Reply{Fields: fields, Request: request}, ok
+}
 
 // parseObject reads a line as a JSON object, as json.Unmarshal into a map of raw values does,
 // and with the same result: false for a line that is no object. It reads a flat object of

@@ -1,4 +1,4 @@
-package main
+package kata
 
 import (
 	"encoding/json"
