@@ -72,6 +72,10 @@ type Classifier func(rows []string) (state string, err error)
 //	-kata.timeout=10s                 the time each call into your game has (5s); a call that takes
 //	                                  longer, a deadlock, fails its step
 //
+// With KATA_DOJO set to a room's address, as kata dojo serve prints it, and KATA_DOJO_NAME to
+// a name, each run's light also goes to the room's dashboard (and to .kata/log); a room that
+// is away costs the run one line on the standard error, and fails nothing.
+//
 // The kit defines its -kata.* flags, and nothing else, when it is loaded into a test binary
 // (go test must know a flag before any test runs): a test package that binds godog's own
 // flags, godog.BindFlags("godog.", flag.CommandLine, &opts), runs beside it, and the kit then

@@ -165,3 +165,17 @@ func TestDojoCommandLine(t *testing.T) {
 		assert.Less(t, len(errOut.String()), 400, "%q: no message grows with its input", c.args)
 	}
 }
+
+func TestReachable(t *testing.T) {
+	assert.Equal(t, "127.0.0.1:8080", reachable(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}), "a host given is the host")
+	assert.Equal(t, "[::1]:80", reachable(&net.TCPAddr{IP: net.IPv6loopback, Port: 80}))
+	everywhere := reachable(&net.TCPAddr{IP: net.IPv4zero, Port: 8080})
+	host, port, err := net.SplitHostPort(everywhere)
+	require.NoError(t, err)
+	assert.Equal(t, "8080", port)
+	if host != "localhost" {
+		ip := net.ParseIP(host)
+		require.NotNil(t, ip, everywhere)
+		assert.False(t, ip.IsLoopback() || ip.IsUnspecified(), "every network: an address others reach, %s", everywhere)
+	}
+}
