@@ -32,12 +32,12 @@ type runFlags struct {
 	timeout time.Duration
 	list    bool
 	watch   bool
-	isolate bool         // a fresh program for every scenario
-	session bool         // start a new session in the log
-	predict engine.Light // the light the practitioner expects, NoLight for none
-	dojo    string       // --dojo: the address of the room each run's light goes to, "" for none
-	name    string       // --name: the participant's name on the room's dashboard
-	room    *dojo.Participant
+	isolate bool              // a fresh program for every scenario
+	session bool              // start a new session in the log
+	predict engine.Light      // the light the practitioner expects, NoLight for none
+	dojo    string            // --dojo: the address of the room each run's light goes to, "" for none
+	name    string            // --name: the participant's name on the room's dashboard
+	room    *dojo.Participant // the two, read: nil for no room
 }
 
 // lightFlag is --predict: a light named.

@@ -67,8 +67,9 @@ func defineFlags(fs *flag.FlagSet) {
 }
 
 // logAsked reports whether the run's light goes to the log: -kata.log when given, or
-// KATA_LOG=1 or a room in KATA_DOJO, or else the package's folder has the log's folder, .kata — kata init made it —
-// so that a practitioner's runs are kept without a flag to remember.
+// KATA_LOG=1 or a room in KATA_DOJO, or else the package's folder has the log's folder,
+// .kata — kata init made it — so that a practitioner's runs are kept without a flag to
+// remember.
 func logAsked() bool {
 	set, on := false, false
 	flag.Visit(func(f *flag.Flag) {
