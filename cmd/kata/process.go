@@ -158,7 +158,7 @@ const runMark = "KATA_RUN"
 // may be called again, and after the program has exited, to end what it left behind.
 func (p *process) kill() {
 	killGroup(p.cmd.Process)
-	killMarked(p.token)
+	killMarked(p.token, p.cmd.Process.Pid)
 }
 
 // hasExited reports whether the program has exited.
