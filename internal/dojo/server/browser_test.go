@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"net"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,23 +34,6 @@ func chromium(t *testing.T) string {
 	}
 	t.Skip("SKIPPED: no chromium on PATH, so the dashboard is not tested in a browser (apt-get install chromium); CI installs it, and its KATAS_REQUIRE_BROWSER=1 refuses this skip")
 	return ""
-}
-
-// startDojoAt starts a server of the store db on the address addr ("127.0.0.1:0" for any).
-func startDojoAt(t *testing.T, db, addr string) *dojoServer {
-	t.Helper()
-	ln, err := net.Listen("tcp", addr)
-	require.NoError(t, err)
-	d := &dojoServer{db: db, now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)}
-	s, err := Open(db, d.clock)
-	require.NoError(t, err)
-	d.Server = s
-	d.http = httptest.NewUnstartedServer(s)
-	d.http.Listener.Close()
-	d.http.Listener = ln
-	d.http.Start()
-	t.Cleanup(d.stop)
-	return d
 }
 
 // A row is a participant's row of the dashboard, as the browser shows it.

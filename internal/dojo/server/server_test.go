@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -33,13 +34,22 @@ type dojoServer struct {
 	now time.Time
 }
 
-func startDojo(t testing.TB, db string) *dojoServer {
+func startDojo(t testing.TB, db string) *dojoServer { return startDojoAt(t, db, "127.0.0.1:0") }
+
+// startDojoAt starts a server of the store db on the address addr: the same one again, for a
+// restart a page sees.
+func startDojoAt(t testing.TB, db, addr string) *dojoServer {
 	t.Helper()
+	ln, err := net.Listen("tcp", addr)
+	require.NoError(t, err)
 	d := &dojoServer{db: db, now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)}
 	s, err := Open(db, d.clock)
 	require.NoError(t, err)
 	d.Server = s
-	d.http = httptest.NewServer(s)
+	d.http = httptest.NewUnstartedServer(s)
+	d.http.Listener.Close()
+	d.http.Listener = ln
+	d.http.Start()
 	t.Cleanup(d.stop)
 	return d
 }
