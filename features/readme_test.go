@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/scratchmod"
 )
 
@@ -212,15 +212,15 @@ func TestReadmeRecipe(t *testing.T) {
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed\n")
 	assert.Contains(t, out, "Stopped at the first failure; 50 scenarios did not run.")
 	// Asked to, the kit logs each run's light in the package's folder, for kata log.
-	before, err := engine.ReadLog(m.Dir)
+	before, err := journal.Read(m.Dir)
 	require.NoError(t, err)
 	m.TryBinary(wrong, "-kata.log")
 	bin("-kata.log")
-	entries, err := engine.ReadLog(m.Dir)
+	entries, err := journal.Read(m.Dir)
 	require.NoError(t, err)
 	require.Len(t, entries, len(before)+2)
 	entries = entries[len(before):]
-	assert.Equal(t, []engine.Light{engine.Red, engine.Green}, []engine.Light{entries[0].Light, entries[1].Light})
+	assert.Equal(t, []journal.Light{journal.Red, journal.Green}, []journal.Light{entries[0].Light, entries[1].Light})
 	assert.Equal(t, 49, entries[0].Passed)
 	assert.Equal(t, 60, entries[1].Total)
 

@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/katas"
 )
 
@@ -59,7 +59,7 @@ func serveDojo(t *testing.T, args ...string) (map[string]string, *syncBuffer) {
 }
 
 // roomLights reads a room's lights so far, as its dashboard does.
-func roomLights(t *testing.T, room string) []dojo.Light {
+func roomLights(t *testing.T, room string) []dojo.Post {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -68,14 +68,14 @@ func roomLights(t *testing.T, room string) []dojo.Light {
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
-	var lights []dojo.Light
+	var lights []dojo.Post
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
 		if sc.Text() == "event: caught-up" {
 			return lights
 		}
 		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-			var l dojo.Light
+			var l dojo.Post
 			require.NoError(t, json.Unmarshal([]byte(data), &l))
 			lights = append(lights, l)
 		}
@@ -108,9 +108,9 @@ func TestRunsReachTheRoom(t *testing.T) {
 
 	lights := roomLights(t, rooms["tuesday"])
 	require.Len(t, lights, 2)
-	assert.Equal(t, dojo.Light{Name: "ann & bob", Kata: "mastermind", Light: engine.Green, Passed: 16, Total: 16, Added: 2}, lights[0])
-	assert.Equal(t, engine.Red, lights[1].Light)
-	assert.Equal(t, engine.Red, lights[1].Predicted)
+	assert.Equal(t, dojo.Post{Name: "ann & bob", Kata: "mastermind", Light: journal.Green, Passed: 16, Total: 16, Added: 2}, lights[0])
+	assert.Equal(t, journal.Red, lights[1].Light)
+	assert.Equal(t, journal.Red, lights[1].Predicted)
 	assert.Less(t, lights[1].Passed, 16)
 	assert.Equal(t, 2, lights[1].Added, "three, four")
 	assert.Equal(t, 1, lights[1].Removed, "two")
@@ -122,13 +122,13 @@ func TestRunsReachTheRoom(t *testing.T) {
 	require.NoError(t, err)
 	away := "http://" + ln.Addr().String() + "/rooms/tuesday/" + strings.Repeat("a", 26)
 	ln.Close()
-	before, err := engine.ReadLog(dir)
+	before, err := journal.Read(dir)
 	require.NoError(t, err)
 	stdout.Reset()
 	assert.Zero(t, c.run(append(append([]string{"run"}, some...), "--dojo", away, "--", impl, "-kata", "mastermind")))
 	assert.Regexp(t, `^kata run: the light was not sent to the dojo: the dojo at 127\.0\.0\.1:\d+ did not answer: .*connection refused\n$`, stderr.String())
 	assert.Contains(t, stdout.String(), "mastermind: all 16 scenarios passed")
-	after, err := engine.ReadLog(dir)
+	after, err := journal.Read(dir)
 	require.NoError(t, err)
 	assert.Len(t, after, len(before)+1, "the run is logged")
 }

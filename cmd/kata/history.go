@@ -7,15 +7,15 @@ import (
 	"strings"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
 // kept returns the log's entries that keep the folder's code, in order: run N of kata diff
 // and kata checkout is kept[N-1].
-func kept(entries []engine.Entry) []engine.Entry {
-	var out []engine.Entry
+func kept(entries []journal.Entry) []journal.Entry {
+	var out []journal.Entry
 	for _, e := range entries {
 		if e.Commit != "" {
 			out = append(out, e)
@@ -25,7 +25,7 @@ func kept(entries []engine.Entry) []engine.Entry {
 }
 
 // runNumbers returns each kept entry's number, by its commit.
-func runNumbers(entries []engine.Entry) map[string]int {
+func runNumbers(entries []journal.Entry) map[string]int {
 	n := map[string]int{}
 	for i, e := range kept(entries) {
 		n[e.Commit] = i + 1
@@ -47,7 +47,7 @@ func (c cli) changeSummary(from, to string) string {
 	for i, ch := range changes {
 		added, removed = added+ch.Added, removed+ch.Removed
 		if i < shown {
-			names = append(names, engine.Safe(ch.Path))
+			names = append(names, brief.Safe(ch.Path))
 		}
 	}
 	where := strings.Join(names, ", ")
@@ -72,7 +72,7 @@ func runArg(arg string, n int) (int, error) {
 }
 
 // describe names a run for a person: "run 3 (red 30/34 at 09:10)".
-func describe(n int, e engine.Entry) string {
+func describe(n int, e journal.Entry) string {
 	if e.Saved {
 		return fmt.Sprintf("run %d (the code before a checkout, at %s)", n, e.Time.Local().Format("15:04"))
 	}
@@ -87,7 +87,7 @@ func (c cli) diff(args []string) int {
 		fmt.Fprintf(c.stderr, "kata diff: unexpected argument %s\n", brief.Quote(args[2]))
 		return 2
 	}
-	entries, err := engine.ReadLog(c.dir)
+	entries, err := journal.Read(c.dir)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata diff: %v\n", err)
 		return 1
@@ -132,7 +132,7 @@ func (c cli) diff(args []string) int {
 			continue
 		}
 		for _, line := range strings.SplitAfter(ch.Unified, "\n") {
-			fmt.Fprint(c.stdout, c.diffLine(engine.Safe(strings.TrimSuffix(line, "\n")), line))
+			fmt.Fprint(c.stdout, c.diffLine(brief.Safe(strings.TrimSuffix(line, "\n")), line))
 		}
 	}
 	return 0
@@ -165,7 +165,7 @@ func (c cli) checkout(args []string) int {
 		fmt.Fprintln(c.stderr, "kata checkout: which run? kata log numbers them: kata checkout N")
 		return 2
 	}
-	entries, err := engine.ReadLog(c.dir)
+	entries, err := journal.Read(c.dir)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
 		return 1
@@ -182,8 +182,8 @@ func (c cli) checkout(args []string) int {
 		return 1
 	}
 	// The code as it is now, first: kept, it can always come back.
-	save := engine.Entry{Time: c.now(), Kata: entries[len(entries)-1].Kata, Saved: true}
-	save, err = engine.AppendLog(c.dir, save)
+	save := journal.Entry{Time: c.now(), Kata: entries[len(entries)-1].Kata, Saved: true}
+	save, err = history.Keep(c.dir, save)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata checkout: the code as it is now could not be kept, so nothing was changed: %v\n", err)
 		return 1

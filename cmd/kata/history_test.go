@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/katas"
 	"github.com/deliberate-practice/katas/internal/term"
 )
@@ -183,7 +183,7 @@ func TestALargeFolderStillRuns(t *testing.T) {
 	assert.Zero(t, c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"}))
 	assert.Equal(t, 1, strings.Count(errOut.String(), "\n"), errOut.String())
 	assert.Contains(t, errOut.String(), "the light is logged, but the folder holds more than 1000 files")
-	entries, err := engine.ReadLog(dir)
+	entries, err := journal.Read(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
 	assert.Empty(t, entries[0].Commit)

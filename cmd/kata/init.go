@@ -13,7 +13,8 @@ import (
 	"text/template"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 )
 
@@ -92,7 +93,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 		return status
 	}
 	// A new starting point starts a session of the kata, in the folder's log.
-	if _, err := engine.AppendLog(dir, engine.Entry{Time: c.now(), Kata: k.Name, Start: true}); err != nil {
+	if _, err := history.Keep(dir, journal.Entry{Time: c.now(), Kata: k.Name, Start: true}); err != nil {
 		fmt.Fprintf(stderr, "kata init: %v\n", err)
 	}
 	fmt.Fprintf(stdout, "\nThen, to run the scenarios:\n\n")

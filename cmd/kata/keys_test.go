@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/katas"
 	"github.com/deliberate-practice/katas/internal/term"
 )
@@ -84,7 +84,7 @@ func TestWatchKeys(t *testing.T) {
 	out.b.Reset()
 	require.Zero(t, c.run([]string{"log"}))
 	assert.Regexp(t, `(?m)^    5  \d\d:\d\d  green   1/1   some scenarios  under a minute later  \+1 −1 bug\.txt, \d+\.\d s from the save$`, out.String(), "kata log shows it")
-	entries, err := engine.ReadLog(dir)
+	entries, err := journal.Read(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 7)
 	var partial []bool

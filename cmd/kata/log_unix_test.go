@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/katas"
 )
 
@@ -31,7 +31,7 @@ func TestTheLogIsAPlainFile(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
-			require.NoError(t, create(filepath.Join(dir, engine.LogPath)))
+			require.NoError(t, create(filepath.Join(dir, journal.Path)))
 			var out, errOut bytes.Buffer
 			c := cli{ctx: t.Context(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
 			done := make(chan [2]int, 1)

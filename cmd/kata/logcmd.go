@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -21,7 +21,7 @@ func (c cli) log(args []string) int {
 		fmt.Fprintf(c.stderr, "kata log: unexpected argument %s\n", brief.Quote(args[1]))
 		return 2
 	}
-	entries, err := engine.ReadLog(c.dir)
+	entries, err := journal.Read(c.dir)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata log: %v\n", err)
 		return 1
@@ -37,16 +37,16 @@ func (c cli) log(args []string) int {
 	} else if len(entries) > 0 {
 		kata = entries[len(entries)-1].Kata
 	}
-	sessions := engine.Sessions(entries, kata)
+	sessions := journal.Sessions(entries, kata)
 	if len(sessions) == 0 {
-		fmt.Fprintf(c.stdout, "No runs here yet: kata run logs each run in %s.\n", engine.LogPath)
+		fmt.Fprintf(c.stdout, "No runs here yet: kata run logs each run in %s.\n", journal.Path)
 		return 0
 	}
 	this := sessions[len(sessions)-1]
 	runs := this.Runs()
 	// The log is a file of the folder's, which anyone may have written: nothing of it
 	// reaches the terminal raw.
-	shown := engine.Safe(brief.Quote(kata))
+	shown := brief.Safe(brief.Quote(kata))
 	if _, err := c.kata(kata); err == nil {
 		shown = kata
 	}
@@ -84,7 +84,7 @@ func (c cli) log(args []string) int {
 				line += "  " + changes
 			}
 		}
-		if e.Predicted != engine.NoLight {
+		if e.Predicted != journal.NoLight {
 			held := "right"
 			if e.Predicted != e.Light {
 				held = "wrong"
@@ -100,7 +100,7 @@ func (c cli) log(args []string) int {
 		fmt.Fprintln(c.stdout, "  no run yet")
 	}
 	fmt.Fprintln(c.stdout, toGreen(this)+".")
-	if said, right := predictions(runs); said > 0 {
+	if said, right := journal.Predictions(runs); said > 0 {
 		fmt.Fprintf(c.stdout, "Predictions: %d of %d right.\n", right, said)
 	}
 	if len(sessions) > 1 {
@@ -117,7 +117,7 @@ func (c cli) log(args []string) int {
 }
 
 // light is a run's light: the word, or on a terminal a block of its colour and the word.
-func (c cli) light(l engine.Light) string {
+func (c cli) light(l journal.Light) string {
 	word := fmt.Sprintf("%-5s", l)
 	if !c.color {
 		return word
@@ -126,20 +126,20 @@ func (c cli) light(l engine.Light) string {
 }
 
 // lightColor is the colour a terminal draws a light in.
-func lightColor(l engine.Light) term.Color {
+func lightColor(l journal.Light) term.Color {
 	switch l {
-	case engine.Green:
+	case journal.Green:
 		return term.Green
-	case engine.Red:
+	case journal.Red:
 		return term.Red
-	case engine.Amber:
+	case journal.Amber:
 		return term.Yellow
 	}
 	return term.Default
 }
 
 // toGreen says how a session went to its first green: "Green after 4 runs and 13 minutes".
-func toGreen(s engine.Session) string {
+func toGreen(s journal.Session) string {
 	runs, d, ok := s.ToGreen()
 	if !ok {
 		return fmt.Sprintf("No green yet, after %s", brief.Count(runs, "run", "runs"))
@@ -154,17 +154,4 @@ func minutes(d time.Duration) string {
 		return "under a minute"
 	}
 	return brief.Count(n, "minute", "minutes")
-}
-
-// predictions counts the runs whose light was predicted, and those predicted right.
-func predictions(runs []engine.Entry) (said, right int) {
-	for _, e := range runs {
-		if e.Predicted != engine.NoLight {
-			said++
-			if e.Predicted == e.Light {
-				right++
-			}
-		}
-	}
-	return said, right
 }

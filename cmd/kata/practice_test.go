@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/katas"
 )
 
@@ -125,7 +125,7 @@ Every session of tictactoe here:
 	// kata init starts a session, and so does --new-session.
 	_, errOut, status := kataCmd("init", "tictactoe", "--lang", "python", filepath.Join(dir, "sub"))
 	require.Zero(t, status, errOut)
-	entries, err := engine.ReadLog(filepath.Join(dir, "sub"))
+	entries, err := journal.Read(filepath.Join(dir, "sub"))
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
 	assert.True(t, entries[0].Start)
@@ -141,7 +141,7 @@ Every session of tictactoe here:
 	assert.Contains(t, out.String(), "\x1b[31m██\x1b[0m red")
 
 	// A log that is not one says which line, and changes nothing.
-	require.NoError(t, os.WriteFile(filepath.Join(dir, engine.LogPath), []byte("{\"time\":\"2026-11-28T09:00:00Z\",\"kata\":\"tictactoe\"}\nnonsense\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, journal.Path), []byte("{\"time\":\"2026-11-28T09:00:00Z\",\"kata\":\"tictactoe\"}\nnonsense\n"), 0o644))
 	out.Reset()
 	assert.Equal(t, 1, c.run([]string{"log"}))
 	assert.Contains(t, out.String(), "line 2, is not an entry of the log of runs")
@@ -226,7 +226,7 @@ func TestWatch(t *testing.T) {
 	}
 	assert.Contains(t, out.String(), "Stopped watching.")
 	assert.Empty(t, running(t, marker), "no program left running")
-	entries, err := engine.ReadLog(dir)
+	entries, err := journal.Read(dir)
 	require.NoError(t, err)
 	assert.Len(t, entries, 2, "each run is logged")
 }
@@ -357,7 +357,7 @@ func TestLogPrintsNothingRaw(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
 	line := `{"time":"2026-11-29T09:00:00Z","kata":"\u001b]0;owned\u0007\u001b[2J","light":"red","passed":1,"total":2}` + "\n"
-	require.NoError(t, os.WriteFile(filepath.Join(dir, engine.LogPath), []byte(line), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, journal.Path), []byte(line), 0o644))
 	var out bytes.Buffer
 	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
 	assert.Zero(t, c.run([]string{"log"}))
@@ -392,7 +392,7 @@ func TestLogWhenTheClockWentBack(t *testing.T) {
 	log := `{"time":"2026-11-29T09:30:00Z","kata":"mastermind","light":"red","passed":1,"total":60}
 {"time":"2026-11-29T09:10:00Z","kata":"mastermind","light":"green","passed":60,"total":60}
 `
-	require.NoError(t, os.WriteFile(filepath.Join(dir, engine.LogPath), []byte(log), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, journal.Path), []byte(log), 0o644))
 	var out bytes.Buffer
 	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
 	require.Zero(t, c.run([]string{"log"}))
@@ -500,7 +500,7 @@ func TestAPartialRunIsNoGreen(t *testing.T) {
 	var out bytes.Buffer
 	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
 	assert.Zero(t, c.run([]string{"run", "mastermind", "--run", "Joining the game$", "--", impl}))
-	entries, err := engine.ReadLog(dir)
+	entries, err := journal.Read(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
 	assert.True(t, entries[0].Partial)

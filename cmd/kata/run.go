@@ -20,6 +20,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/term"
 )
@@ -34,24 +35,24 @@ type runFlags struct {
 	watch   bool
 	isolate bool              // a fresh program for every scenario
 	session bool              // start a new session in the log
-	predict engine.Light      // the light the practitioner expects, NoLight for none
+	predict journal.Light     // the light the practitioner expects, NoLight for none
 	dojo    string            // --dojo: the address of the room each run's light goes to, "" for none
 	name    string            // --name: the participant's name on the room's dashboard
 	room    *dojo.Participant // the two, read: nil for no room
 }
 
 // lightFlag is --predict: a light named.
-type lightFlag struct{ l *engine.Light }
+type lightFlag struct{ l *journal.Light }
 
 func (f lightFlag) String() string {
-	if f.l == nil || *f.l == engine.NoLight {
+	if f.l == nil || *f.l == journal.NoLight {
 		return ""
 	}
 	return f.l.String()
 }
 
 func (f lightFlag) Set(s string) error {
-	l, err := engine.ParseLight(strings.TrimSpace(strings.ToLower(s)))
+	l, err := journal.ParseLight(strings.TrimSpace(strings.ToLower(s)))
 	if err == nil {
 		*f.l = l
 	}
@@ -287,13 +288,13 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	}
 	entry := outcome.Entry(k, c.now())
 	entry.Start = startSession
-	if entry.Predicted = r.predict; r.predict != engine.NoLight {
+	if entry.Predicted = r.predict; r.predict != journal.NoLight {
 		fmt.Fprintln(c.stdout, prediction(r.predict, entry.Light))
 	}
 	if !saved.IsZero() {
 		entry.Lag = max(time.Since(saved), 0)
 	}
-	entry, lerr := engine.AppendLog(c.dir, entry)
+	entry, lerr := history.Keep(c.dir, entry)
 	if errors.Is(lerr, history.ErrTooLarge) {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr) // a folder too large to keep: said, and no failure
 	} else if lerr != nil {
@@ -306,7 +307,7 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 			fmt.Fprintf(c.stderr, "kata run: the light was not sent to the dojo: %v\n", err)
 		}
 	}
-	if outcome.Failed() || outcome.Light() != engine.Green {
+	if outcome.Failed() || outcome.Light() != journal.Green {
 		status = 1
 	}
 	return status, outcome
@@ -335,7 +336,7 @@ func (p printer) Pass(text string) { fmt.Fprintf(p.w, "%s %s\n\n", p.paint(term.
 func (p printer) Skip(string)      {}
 
 // prediction says how a prediction went: "You predicted red, and it was red."
-func prediction(predicted, light engine.Light) string {
+func prediction(predicted, light journal.Light) string {
 	if predicted == light {
 		return fmt.Sprintf("You predicted %s, and it was %s.", predicted, light)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/term"
 )
@@ -51,7 +52,7 @@ func (c cli) watch(r runFlags) int {
 	own := map[string]bool{} // files the program itself writes each run: not watched
 	var during []string      // what changed during the last run, when that run was for it
 	var saved time.Time      // when the save that starts the next run was made
-	var light engine.Light   // the last run's
+	var light journal.Light  // the last run's
 	// announce says a run starts, and why, at once: on a terminal, on a clear screen.
 	cleared := false
 	announce := func(format string, args ...any) {
@@ -80,7 +81,7 @@ func (c cli) watch(r runFlags) int {
 			return 0
 		}
 		if l := outcome.Light(); l != light {
-			if c.terminal && light != engine.NoLight {
+			if c.terminal && light != journal.NoLight {
 				fmt.Fprint(c.stdout, term.Bell)
 			}
 			light = l
@@ -188,7 +189,7 @@ const (
 type watching struct {
 	mode       watchMode
 	predicting bool              // p was pressed: the next key is a light
-	predict    engine.Light      // the light said for the next run
+	predict    journal.Light     // the light said for the next run
 	failing    []engine.Scenario // in the files' order: the first is the next to work on
 	full       bool              // the next run is of every scenario, whatever the mode
 	ranAll     bool              // the last run was of every scenario
@@ -198,7 +199,7 @@ type watching struct {
 func (w *watching) press(k byte) (bool, string) {
 	if w.predicting {
 		w.predicting = false
-		l, err := engine.ParseLight(string(k))
+		l, err := journal.ParseLight(string(k))
 		if err != nil {
 			return false, "No prediction: p, then g for green, r for red or a for amber."
 		}
@@ -225,7 +226,7 @@ func (w *watching) press(k byte) (bool, string) {
 // selection returns the command line for the next run — every scenario it chose, or those of
 // the mode — and a line that says what runs, "" for every scenario.
 func (w *watching) selection(r runFlags) (runFlags, string) {
-	r.predict, w.predict = w.predict, engine.NoLight // a prediction is for one run
+	r.predict, w.predict = w.predict, journal.NoLight // a prediction is for one run
 	if w.full || w.mode == watchAll || len(w.failing) == 0 {
 		w.full, w.ranAll = false, true
 		return r, ""
@@ -325,7 +326,7 @@ func savedNames(dir string, paths []string) string {
 		if rel, err := filepath.Rel(dir, p); err == nil {
 			p = rel
 		}
-		names = append(names, engine.Safe(p))
+		names = append(names, brief.Safe(p))
 	}
 	s := strings.Join(names, ", ")
 	if len(paths) > shown {

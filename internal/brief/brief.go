@@ -1,5 +1,6 @@
-// Package brief writes inputs and counts into messages, keeping the messages short: an error
-// about a 10 MB input must not be 10 MB long.
+// Package brief writes inputs from outside into messages: short (Quote, QuoteLong, Count), for
+// an error about a 10 MB input must not be 10 MB long, and safe to show (Safe), for a byte a
+// program or a file wrote reaches no terminal, nor a report, raw.
 package brief
 
 import (

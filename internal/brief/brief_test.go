@@ -47,3 +47,18 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+// TestSafeEscapesEveryPlane: a character past the first 65,536 is escaped whole, \U and eight
+// digits, never as four digits and a character after them; plain text is left as it is.
+func TestSafeEscapesEveryPlane(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\U000E0001b":       `a\U000e0001b`,
+		"\x1b[31m\u0085\xff": `\x1b[31m\u0085\xff`,
+		"plain, é and 😀":     "plain, é and 😀",
+		"tab\tand\nnewline":  "tab\tand\nnewline",
+	} {
+		if got := brief.Safe(in); got != want {
+			t.Errorf("Safe(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 // A Participant is who sends their runs' lights to a room, and the room.
@@ -33,6 +33,6 @@ func NewParticipant(addr, name string) (Participant, error) {
 // Send sends the room the light of a run that the log of the folder dir has just kept, and
 // returns an error that says why the room did not take it. The run, and its log, are the
 // same either way.
-func (p Participant) Send(ctx context.Context, dir string, e engine.Entry) error {
+func (p Participant) Send(ctx context.Context, dir string, e journal.Entry) error {
 	return p.Room.Send(ctx, FromEntry(dir, e, p.Name))
 }

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/engine"
 )
 
 // The environment of a run the kit sends to a room: the room's address and the name its
@@ -79,7 +78,7 @@ func (r Room) String() string {
 
 // Send posts a light to the room, within SendTimeout, and returns an error that says why the
 // room did not take it: the server did not answer, or refused the light, in its own words.
-func (r Room) Send(ctx context.Context, l Light) error {
+func (r Room) Send(ctx context.Context, l Post) error {
 	if r.url == nil {
 		return errors.New("no room to send the light to")
 	}
@@ -120,5 +119,5 @@ func (r Room) Send(ctx context.Context, l Light) error {
 	if len(msg) > MaxReply/4 {
 		msg = msg[:MaxReply/4] + "…"
 	}
-	return fmt.Errorf("the dojo at %s refused the light: %s", r.url.Host, engine.Safe(msg))
+	return fmt.Errorf("the dojo at %s refused the light: %s", r.url.Host, brief.Safe(msg))
 }

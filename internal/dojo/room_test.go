@@ -14,7 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 var token = strings.Repeat("a", 26)
@@ -50,21 +51,21 @@ func TestParseRoom(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	good := Light{Name: "ann", Kata: "mastermind", Light: engine.Green, Passed: 3, Total: 3}
+	good := Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3}
 	require.NoError(t, good.Check())
-	for what, change := range map[string]func(*Light){
-		"the name is empty":                  func(l *Light) { l.Name = "" },
-		"is not UTF-8":                       func(l *Light) { l.Name = "\xff" },
-		"longer than 40 characters":          func(l *Light) { l.Name = strings.Repeat("é", 41) },
-		"starts or ends with a space":        func(l *Light) { l.Name = "ann\t" },
-		"holds a control character":          func(l *Light) { l.Name = "a\u202en" },
-		"the kata's name is empty":           func(l *Light) { l.Kata = "" },
-		"no light: want green, red or amber": func(l *Light) { l.Light = engine.NoLight },
-		"no light 9":                         func(l *Light) { l.Light = 9 },
-		"no light 7 predicted":               func(l *Light) { l.Predicted = 7 },
-		"4 passed of 3":                      func(l *Light) { l.Passed = 4 },
-		"-1 scenarios":                       func(l *Light) { l.Total = -1 },
-		"lines added":                        func(l *Light) { l.Added = -5 },
+	for what, change := range map[string]func(*Post){
+		"the name is empty":                  func(l *Post) { l.Name = "" },
+		"is not UTF-8":                       func(l *Post) { l.Name = "\xff" },
+		"longer than 40 characters":          func(l *Post) { l.Name = strings.Repeat("é", 41) },
+		"starts or ends with a space":        func(l *Post) { l.Name = "ann\t" },
+		"holds a control character":          func(l *Post) { l.Name = "a\u202en" },
+		"the kata's name is empty":           func(l *Post) { l.Kata = "" },
+		"no light: want green, red or amber": func(l *Post) { l.Light = journal.NoLight },
+		"no light 9":                         func(l *Post) { l.Light = 9 },
+		"no light 7 predicted":               func(l *Post) { l.Predicted = 7 },
+		"4 passed of 3":                      func(l *Post) { l.Passed = 4 },
+		"-1 scenarios":                       func(l *Post) { l.Total = -1 },
+		"lines added":                        func(l *Post) { l.Added = -5 },
 	} {
 		l := good
 		change(&l)
@@ -80,9 +81,9 @@ func TestCheck(t *testing.T) {
 // server's words, bounded and escaped whatever the server sends; and it sends nothing that
 // Check refuses.
 func TestARefusalIsTheServersOwnWordsBounded(t *testing.T) {
-	var got []Light
+	var got []Post
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var l Light
+		var l Post
 		if r.URL.Path != "/rooms/dojo/"+token+"/lights" || r.Header.Get("Content-Type") != "application/json" || json.NewDecoder(r.Body).Decode(&l) != nil {
 			http.Error(w, "not a light", http.StatusBadRequest)
 			return
@@ -102,9 +103,9 @@ func TestARefusalIsTheServersOwnWordsBounded(t *testing.T) {
 	room, err := ParseRoom(srv.URL + "/rooms/dojo/" + token)
 	require.NoError(t, err)
 	ctx := context.Background()
-	l := Light{Name: "ann", Kata: "mastermind", Light: engine.Red, Passed: 1, Total: 3, Predicted: engine.Red, Added: 4, Removed: 1}
+	l := Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 3, Predicted: journal.Red, Added: 4, Removed: 1}
 	require.NoError(t, room.Send(ctx, l))
-	assert.Equal(t, []Light{l}, got, "the light as sent")
+	assert.Equal(t, []Post{l}, got, "the light as sent")
 
 	l.Name = "hostile"
 	err = room.Send(ctx, l)
@@ -129,7 +130,7 @@ func TestASilentRoomCostsSendTimeout(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond) // the run's own end comes first
 	defer cancel()
-	err = room.Send(ctx, Light{Name: "ann", Kata: "k", Light: engine.Green})
+	err = room.Send(ctx, Post{Name: "ann", Kata: "k", Light: journal.Green})
 	assert.ErrorContains(t, err, "did not answer")
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
 }
@@ -138,18 +139,18 @@ func TestASilentRoomCostsSendTimeout(t *testing.T) {
 // from the commits the log names.
 func TestFromEntry(t *testing.T) {
 	dir := t.TempDir()
-	logRun := func(files map[string]string, l engine.Light) engine.Entry {
+	logRun := func(files map[string]string, l journal.Light) journal.Entry {
 		t.Helper()
 		for name, data := range files {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
 		}
-		e, err := engine.AppendLog(dir, engine.Entry{Time: time.Now(), Kata: "tictactoe", Light: l, Passed: 1, Total: 2})
+		e, err := history.Keep(dir, journal.Entry{Time: time.Now(), Kata: "tictactoe", Light: l, Passed: 1, Total: 2})
 		require.NoError(t, err)
 		return e
 	}
-	first := logRun(map[string]string{"a.py": "1\n2\n3\n"}, engine.Red)
-	assert.Equal(t, Light{Name: "ann", Kata: "tictactoe", Light: engine.Red, Passed: 1, Total: 2, Added: 3}, FromEntry(dir, first, "ann"))
-	second := logRun(map[string]string{"a.py": "1\n3\n", "b.py": "x\n"}, engine.Green)
+	first := logRun(map[string]string{"a.py": "1\n2\n3\n"}, journal.Red)
+	assert.Equal(t, Post{Name: "ann", Kata: "tictactoe", Light: journal.Red, Passed: 1, Total: 2, Added: 3}, FromEntry(dir, first, "ann"))
+	second := logRun(map[string]string{"a.py": "1\n3\n", "b.py": "x\n"}, journal.Green)
 	got := FromEntry(dir, second, "ann")
 	assert.Equal(t, 1, got.Added, "b.py's line, and none in a.py")
 	assert.Equal(t, 1, got.Removed, "a.py's 2")

@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/kata/mastermind"
 	"github.com/deliberate-practice/katas/internal/kata/tictactoe"
@@ -374,7 +375,7 @@ func TestRunLoop(t *testing.T) {
 	o, err := Run(counting, Options{Verbose: true}, f.frontend())
 	require.NoError(t, err)
 	assert.True(t, o.Failed())
-	assert.Equal(t, Red, o.Light())
+	assert.Equal(t, journal.Red, o.Light())
 	assert.Len(t, o.Results, 6)
 	assert.Equal(t, `counting: 4 of 6 scenarios passed, 2 failed:
   Parity, row 2 (counting.feature:16): Then it should be even
@@ -422,7 +423,7 @@ func TestScreen(t *testing.T) {
 	f := &fakeFrontend{}
 	o, err := Run(counting, Options{Random: true, Seed: 3}, f.frontend())
 	require.NoError(t, err)
-	assert.Equal(t, Red, o.Light())
+	assert.Equal(t, journal.Red, o.Light())
 	assert.Equal(t, 4, o.Passed())
 	assert.Equal(t, `counting: 4 of 6 scenarios passed, 2 failed
 
@@ -449,10 +450,10 @@ Run it alone: rerun Counting/Parity/row 2
 	assert.Contains(t, screen, "3 more failed:\n  2 at When I join and 1 other step: new is not implemented yet\n  1 at When I join: score broke")
 	pass := Result{Scenario: Scenario{Steps: []Step{{Keyword: "Given", Text: "x", Line: 1}}}, Steps: []StepResult{{Status: godog.StepPassed}}}
 	assert.Equal(t, "k: all 2 scenarios passed", Screen(kata.Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
-	assert.Equal(t, Green, Outcome{Results: []Result{pass}}.Light())
-	assert.Equal(t, Amber, Outcome{Results: []Result{{Kind: kata.Crash}, {Kind: kata.Crash}}}.Light(), "crashed on every scenario")
-	assert.Equal(t, Red, Outcome{Results: []Result{{Kind: kata.Crash}, {}}}.Light())
-	assert.Equal(t, Amber, Outcome{Results: []Result{{}}, Fatal: "no greeting"}.Light())
+	assert.Equal(t, journal.Green, Outcome{Results: []Result{pass}}.Light())
+	assert.Equal(t, journal.Amber, Outcome{Results: []Result{{Kind: kata.Crash}, {Kind: kata.Crash}}}.Light(), "crashed on every scenario")
+	assert.Equal(t, journal.Red, Outcome{Results: []Result{{Kind: kata.Crash}, {}}}.Light())
+	assert.Equal(t, journal.Amber, Outcome{Results: []Result{{}}, Fatal: "no greeting"}.Light())
 }
 
 // TestReports: each report a run asks for is written with the kata's name in it, holds every
@@ -528,20 +529,6 @@ func must[T any](v T, err error) T {
 
 // TestLightsReadBack: a light is written to the log as its word and reads back; a word that
 // is no light is refused.
-func TestLightsReadBack(t *testing.T) {
-	for _, l := range []Light{NoLight, Green, Red, Amber} {
-		text, err := l.MarshalText()
-		require.NoError(t, err)
-		var back Light
-		require.NoError(t, back.UnmarshalText(text))
-		assert.Equal(t, l, back)
-	}
-	assert.Equal(t, "amber", Amber.String())
-	var l Light
-	assert.Error(t, l.UnmarshalText([]byte("blue")))
-	_, err := Light(9).MarshalText()
-	assert.Error(t, err)
-}
 
 // TestScreenGroupsWrongAnswersByStep: wrong answers at one step of the feature group together,
 // with their count and the first of them, before failures of one cause (a part not written
@@ -563,14 +550,6 @@ func TestScreenGroupsWrongAnswersByStep(t *testing.T) {
 	screen := Screen(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
 	assert.Contains(t, screen, "\n\n11 more failed:\n  3 at Then the score should be <n> (x:5), as:\n      score 2, want 1\n      score 3, want 1\n      and 1 more\n  1 at When I join: cause 0", screen)
 	assert.Contains(t, screen, "-v shows every failure")
-}
-
-// TestSafeEscapesEveryPlane: a character past the first 65,536 is escaped whole, \U and eight
-// digits, never as four digits and a character after them.
-func TestSafeEscapesEveryPlane(t *testing.T) {
-	assert.Equal(t, `a\U000e0001b`, Safe("a\U000E0001b"))
-	assert.Equal(t, `\x1b[31m\u0085\xff`, Safe("\x1b[31m\u0085\xff"))
-	assert.Equal(t, "plain, é and 😀", Safe("plain, é and 😀"))
 }
 
 // TestAPartialRunSaysSo: a run of some of the kata's scenarios — chosen by the options, or
@@ -618,5 +597,5 @@ func TestAnInterruptedRunBlamesNobody(t *testing.T) {
 	assert.Len(t, o.Results, 1, "the scenario cut short is no result")
 	assert.Len(t, o.NotRun, 5)
 	assert.Equal(t, "counting: the run was interrupted; 5 scenarios did not run. Before it, 1 of 1 scenario passed.", f.shown[len(f.shown)-1])
-	assert.Equal(t, Green, o.Light(), "nothing failed")
+	assert.Equal(t, journal.Green, o.Light(), "nothing failed")
 }

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 )
 
@@ -70,7 +72,7 @@ func (o Outcome) Failing(k kata.Kata) []Scenario {
 
 // Light is the run's light: Amber when the implementation did not get going (a Setup failure,
 // or every scenario crashed), Red when a scenario failed or none ran, Green otherwise.
-func (o Outcome) Light() Light {
+func (o Outcome) Light() journal.Light {
 	crashed := 0
 	for _, r := range o.Results {
 		if r.Crashed() {
@@ -79,11 +81,20 @@ func (o Outcome) Light() Light {
 	}
 	switch {
 	case o.Fatal != "" || len(o.Results) > 0 && crashed == len(o.Results):
-		return Amber
+		return journal.Amber
 	case o.Failed() || len(o.Results) == 0:
-		return Red
+		return journal.Red
 	}
-	return Green
+	return journal.Green
+}
+
+// Entry returns the journal's entry of a run of the kata at a time.
+func (o Outcome) Entry(k kata.Kata, at time.Time) journal.Entry {
+	e := journal.Entry{Time: at, Kata: k.Name, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun), Partial: o.Partial}
+	if failing := o.Failing(k); len(failing) > 0 {
+		e.Next = failing[0].Path()
+	}
+	return e
 }
 
 // Passed counts the scenarios that passed.

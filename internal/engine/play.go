@@ -10,6 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/kata"
 )
 
@@ -168,10 +169,10 @@ func stepError(err error) (msg, cause string) {
 	case errors.Is(err, godog.ErrPending):
 		msg = "the step is pending"
 	case errors.As(err, &se):
-		return Safe(err.Error()), Safe(se.Cause)
+		return brief.Safe(err.Error()), brief.Safe(se.Cause)
 	default:
 		msg = err.Error()
 	}
 	cause, _, _ = strings.Cut(msg, "\n")
-	return Safe(msg), Safe(cause)
+	return brief.Safe(msg), brief.Safe(cause)
 }

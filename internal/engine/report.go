@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/kata"
 )
 
@@ -102,7 +103,7 @@ func (rep Report) rows() []row {
 		rows = append(rows, row{result: r})
 	}
 	for _, s := range rep.Outcome.NotRun {
-		rows = append(rows, row{result: Result{Scenario: s}, notRun: Safe("not run: " + rep.Outcome.Stopped), fatal: rep.Outcome.Fatal != ""})
+		rows = append(rows, row{result: Result{Scenario: s}, notRun: brief.Safe("not run: " + rep.Outcome.Stopped), fatal: rep.Outcome.Fatal != ""})
 	}
 	return rows
 }
@@ -182,7 +183,7 @@ func (rep Report) WriteJUnit(w io.Writer) error {
 		}
 		c := junitCase{Name: strings.TrimPrefix(sc.Path(), sc.Feature+"/"),
 			Classname: rep.Kata + "." + strings.Trim(nonWord.ReplaceAllString(sc.Feature, "_"), "_"),
-			File:      rep.path(sc.File), Line: sc.Line, Time: seconds(r.Duration), SystemErr: Safe(r.Stderr)}
+			File:      rep.path(sc.File), Line: sc.Line, Time: seconds(r.Duration), SystemErr: brief.Safe(r.Stderr)}
 		switch f, failed := r.Failure(); {
 		case row.notRun != "" && row.fatal:
 			c.Error = &junitProblem{Message: row.notRun, Type: "not run", Text: row.notRun}

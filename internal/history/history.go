@@ -21,6 +21,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 // Dir is where the repository is, in the kata folder.
@@ -124,6 +126,27 @@ func readAtMost(p string, max int64) ([]byte, error) {
 		err = errors.New("too large")
 	}
 	return data, err
+}
+
+// Keep keeps a run: the folder's code as a commit (for an entry with a light, or one that saves
+// the code before a checkout), then the entry, naming the commit, in the journal. It returns
+// the entry as logged. The light is logged even where the code cannot be kept: the error then
+// says "the light is logged, but …" and, for a folder too large to keep, is ErrTooLarge.
+func Keep(dir string, e journal.Entry) (journal.Entry, error) {
+	if err := journal.Check(dir); err != nil {
+		return e, fmt.Errorf("keeping the log of runs: %w", err)
+	}
+	var kept error
+	if e.Light != journal.NoLight || e.Saved {
+		e.Commit, kept = Record(dir, e.Message(), e.Time)
+	}
+	if err := journal.Append(dir, e); err != nil {
+		return e, err
+	}
+	if kept != nil {
+		return e, fmt.Errorf("the light is logged, but %w", kept)
+	}
+	return e, nil
 }
 
 // Record commits the kata folder's files as a run, with message, at a time, and returns the

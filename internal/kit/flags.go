@@ -12,6 +12,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 // The kit's flags, "-kata.tags" and so on. go test parses its command line before any test
@@ -83,7 +84,7 @@ func logAsked() bool {
 	case os.Getenv("KATA_LOG") == "1", os.Getenv(dojo.EnvRoom) != "":
 		return true // a run a room sees is a run the log keeps
 	}
-	info, err := os.Stat(filepath.Dir(engine.LogPath))
+	info, err := os.Stat(filepath.Dir(journal.Path))
 	return err == nil && info.IsDir()
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 )
 
@@ -55,7 +56,7 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps, siblings ...kata.Kata) {
 		entry := outcome.Entry(k, time.Now())
 		if logAsked() {
 			var lerr error
-			entry, lerr = engine.AppendLog(".", entry)
+			entry, lerr = history.Keep(".", entry)
 			if errors.Is(lerr, history.ErrTooLarge) {
 				t.Logf("features: %v", lerr) // a folder too large to keep: said, and no failure
 			} else if lerr != nil {
@@ -80,7 +81,7 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps, siblings ...kata.Kata) {
 // sendToRoom sends the run's light to the room that KATA_DOJO names, if it names one, as
 // KATA_DOJO_NAME. A room away, or a name it refuses, costs the run nothing but a line on
 // the standard error, which go test shows for a passing test too.
-func sendToRoom(t *testing.T, entry engine.Entry) {
+func sendToRoom(t *testing.T, entry journal.Entry) {
 	addr := os.Getenv(dojo.EnvRoom)
 	if addr == "" {
 		return

@@ -17,6 +17,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/kata/testdata/tally"
 	"github.com/deliberate-practice/katas/internal/kit"
@@ -31,10 +32,10 @@ func TestATinyKataThroughTheKit(t *testing.T) {
 	kit.Run(t, tally.Kata(), func(sc *godog.ScenarioContext) {
 		tally.Initialize(sc, func() (tally.Tally, error) { return &tally.Counter{}, nil })
 	})
-	entries, err := engine.ReadLog(".")
+	entries, err := journal.Read(".")
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
-	assert.Equal(t, engine.Entry{Time: entries[0].Time, Kata: "tally", Light: engine.Green, Passed: 2, Total: 2, Commit: entries[0].Commit}, entries[0])
+	assert.Equal(t, journal.Entry{Time: entries[0].Time, Kata: "tally", Light: journal.Green, Passed: 2, Total: 2, Commit: entries[0].Commit}, entries[0])
 	last, err := history.Last(".")
 	require.NoError(t, err)
 	assert.Equal(t, last, entries[0].Commit, "the run's code kept as a commit the entry names")
@@ -46,9 +47,9 @@ func TestATinyKataThroughTheKit(t *testing.T) {
 func TestTheKitSendsItsLightToTheRoom(t *testing.T) {
 	t.Chdir(t.TempDir())
 	require.NoError(t, os.WriteFile("tally.go", []byte("package tally\n\nvar n int\n"), 0o644))
-	var got []dojo.Light
+	var got []dojo.Post
 	room := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var l dojo.Light
+		var l dojo.Post
 		require.NoError(t, json.NewDecoder(r.Body).Decode(&l))
 		assert.Equal(t, "/rooms/dojo/"+strings.Repeat("a", 26)+"/lights", r.URL.Path)
 		got = append(got, l)
@@ -63,14 +64,14 @@ func TestTheKitSendsItsLightToTheRoom(t *testing.T) {
 		})
 	}
 	run()
-	assert.Equal(t, []dojo.Light{{Name: "ann", Kata: "tally", Light: engine.Green, Passed: 2, Total: 2, Added: 3}}, got)
-	entries, err := engine.ReadLog(".")
+	assert.Equal(t, []dojo.Post{{Name: "ann", Kata: "tally", Light: journal.Green, Passed: 2, Total: 2, Added: 3}}, got)
+	entries, err := journal.Read(".")
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "a run a room sees is logged, with no KATA_LOG")
 
 	room.Close()
 	run() // and t does not fail
-	entries, err = engine.ReadLog(".")
+	entries, err = journal.Read(".")
 	require.NoError(t, err)
 	assert.Len(t, entries, 2)
 }

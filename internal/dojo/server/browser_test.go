@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 var screenshot = flag.String("screenshot", "", "write the dashboard's picture, as the browser test sees it, to this PNG file (the README's: ../../../docs/dashboard.png)")
@@ -64,17 +64,17 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	d := startDojoAt(t, db, "127.0.0.1:0")
 	room := d.room(t, "tuesday")
 	ctx := context.Background()
-	send := func(l dojo.Light, after time.Duration) {
+	send := func(l dojo.Post, after time.Duration) {
 		t.Helper()
 		d.advance(after)
 		require.NoError(t, room.Send(ctx, l))
 	}
-	run := func(name, kata string, l, predicted engine.Light, passed, total, added, removed int) dojo.Light {
-		return dojo.Light{Name: name, Kata: kata, Light: l, Predicted: predicted, Passed: passed, Total: total, Added: added, Removed: removed}
+	run := func(name, kata string, l, predicted journal.Light, passed, total, added, removed int) dojo.Post {
+		return dojo.Post{Name: name, Kata: kata, Light: l, Predicted: predicted, Passed: passed, Total: total, Added: added, Removed: removed}
 	}
-	send(run("ann & bob", "mastermind", engine.Amber, engine.NoLight, 0, 60, 12, 0), 0)
-	send(run(hostile, "tictactoe", engine.Red, engine.Red, 20, 34, 30, 2), 20*time.Second)
-	send(run("ann & bob", "mastermind", engine.Red, engine.Red, 12, 60, 20, 3), 50*time.Second)
+	send(run("ann & bob", "mastermind", journal.Amber, journal.NoLight, 0, 60, 12, 0), 0)
+	send(run(hostile, "tictactoe", journal.Red, journal.Red, 20, 34, 30, 2), 20*time.Second)
+	send(run("ann & bob", "mastermind", journal.Red, journal.Red, 12, 60, 20, 3), 50*time.Second)
 
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
@@ -103,9 +103,9 @@ func TestTheDashboardInABrowser(t *testing.T) {
 		Classes: []string{"light amber", "light red"}, Runs: "2", Held: "1 of 1"}, got[1], "by name: the hostile one first")
 
 	// Lights that come while the page is open appear on it, in their minutes, with no reload.
-	send(run("ann & bob", "mastermind", engine.Green, engine.Red, 60, 60, 9, 4), 3*time.Minute)
-	send(run(hostile, "tictactoe", engine.Green, engine.Green, 34, 34, 8, 1), 10*time.Second)
-	send(run("chidi", "tictactoe", engine.Red, engine.NoLight, 30, 34, 40, 0), 30*time.Second)
+	send(run("ann & bob", "mastermind", journal.Green, journal.Red, 60, 60, 9, 4), 3*time.Minute)
+	send(run(hostile, "tictactoe", journal.Green, journal.Green, 34, 34, 8, 1), 10*time.Second)
+	send(run("chidi", "tictactoe", journal.Red, journal.NoLight, 30, 34, 40, 0), 30*time.Second)
 	wait(`body[data-lights="6"]`)
 	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page took the lights without a reload")
 	assert.Equal(t, 3, eval[int](t, tctx, `document.querySelectorAll("thead th.minute").length`),
@@ -134,7 +134,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	wait(`body[data-live="false"]`)
 	again := startDojoAt(t, db, addr)
 	again.advance(5 * time.Minute)
-	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", engine.Green, engine.Green, 34, 34, 3, 3)))
+	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.Green, 34, 34, 3, 3)))
 	wait(`body[data-live="true"][data-lights="7"]`)
 	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page reconnected by itself")
 	require.NoError(t, chromedp.Do(tctx, chromedp.Reload()))

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 // loadParticipants is the room of the load benchmark: 60 participants, each sending a light a
@@ -59,7 +59,7 @@ func BenchmarkRoomUnderLoad(b *testing.B) {
 				mu.Lock()
 				sentAt[key] = time.Now()
 				mu.Unlock()
-				err := room.Send(context.Background(), dojo.Light{Name: name, Kata: "mastermind", Light: engine.Red, Passed: run, Total: seconds, Added: p})
+				err := room.Send(context.Background(), dojo.Post{Name: name, Kata: "mastermind", Light: journal.Red, Passed: run, Total: seconds, Added: p})
 				if err != nil {
 					mu.Lock()
 					failures = append(failures, err)

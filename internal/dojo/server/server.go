@@ -162,7 +162,7 @@ func refuse(w http.ResponseWriter, code int, msg string) {
 	json.NewEncoder(w).Encode(map[string]string{"error": strings.ToValidUTF8(msg, "?")})
 }
 
-// postLight takes a participant's light: POST /rooms/NAME/TOKEN/lights, a dojo.Light as JSON.
+// postLight takes a participant's light: POST /rooms/NAME/TOKEN/lights, a dojo.Post as JSON.
 func (s *Server) postLight(w http.ResponseWriter, r *http.Request) {
 	rm, ok := s.room(r)
 	if !ok {
@@ -175,7 +175,7 @@ func (s *Server) postLight(w http.ResponseWriter, r *http.Request) {
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
 	dec.DisallowUnknownFields()
-	var l dojo.Light
+	var l dojo.Post
 	err := dec.Decode(&l)
 	if err == nil && dec.More() {
 		err = errors.New("more than one light in the request")
@@ -206,7 +206,7 @@ func (s *Server) postLight(w http.ResponseWriter, r *http.Request) {
 // take keeps a room's light and hands it to the room's streams, unless the room has all the
 // participants it takes or the participant has sent too many lights too fast: then it
 // returns the status and the error, and nothing changes.
-func (s *Server) take(rm *room, l dojo.Light) (Stored, int, error) {
+func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()

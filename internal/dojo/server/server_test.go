@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 // A dojoServer is a server of a store in a test's folder, on loopback, with a clock the test
@@ -164,8 +164,8 @@ func (s *stream) waitCaughtUp(t testing.TB) {
 	}
 }
 
-func light(name string, l engine.Light, passed, total int) dojo.Light {
-	return dojo.Light{Name: name, Kata: "mastermind", Light: l, Passed: passed, Total: total}
+func light(name string, l journal.Light, passed, total int) dojo.Post {
+	return dojo.Post{Name: name, Kata: "mastermind", Light: l, Passed: passed, Total: total}
 }
 
 func TestALightReachesEveryDashboard(t *testing.T) {
@@ -177,11 +177,11 @@ func TestALightReachesEveryDashboard(t *testing.T) {
 	second.waitCaughtUp(t)
 	elsewhere.waitCaughtUp(t)
 
-	sent := dojo.Light{Name: "ann", Kata: "mastermind", Light: engine.Red, Passed: 40, Total: 60, Predicted: engine.Green, Added: 6, Removed: 2}
+	sent := dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 40, Total: 60, Predicted: journal.Green, Added: 6, Removed: 2}
 	require.NoError(t, room.Send(context.Background(), sent))
 	for _, s := range []*stream{first, second} {
 		got := s.next(t)
-		assert.Equal(t, sent, got.Light)
+		assert.Equal(t, sent, got.Post)
 		assert.Positive(t, got.ID)
 		assert.Equal(t, d.clock().UnixMilli(), got.At, "the server's clock")
 	}
@@ -251,17 +251,17 @@ func TestAParticipantsLightsAreBoundedInRate(t *testing.T) {
 	room := d.room(t, "dojo")
 	ctx := context.Background()
 	for i := range Burst {
-		require.NoError(t, room.Send(ctx, light("ann", engine.Red, i, 60)), "light %d", i)
+		require.NoError(t, room.Send(ctx, light("ann", journal.Red, i, 60)), "light %d", i)
 	}
-	err := room.Send(ctx, light("ann", engine.Red, 0, 60))
+	err := room.Send(ctx, light("ann", journal.Red, 0, 60))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "too many lights from ann: at most 10 at once and 4 a second")
-	require.NoError(t, room.Send(ctx, light("bob", engine.Red, 0, 60)), "another participant has an allowance of their own")
+	require.NoError(t, room.Send(ctx, light("bob", journal.Red, 0, 60)), "another participant has an allowance of their own")
 	d.advance(time.Second)
 	for i := range Rate {
-		require.NoError(t, room.Send(ctx, light("ann", engine.Green, 60, 60)), "a second later, light %d", i)
+		require.NoError(t, room.Send(ctx, light("ann", journal.Green, 60, 60)), "a second later, light %d", i)
 	}
-	require.Error(t, room.Send(ctx, light("ann", engine.Green, 60, 60)))
+	require.Error(t, room.Send(ctx, light("ann", journal.Green, 60, 60)))
 	kept, err := d.store.after("dojo", 0, 100)
 	require.NoError(t, err)
 	assert.Len(t, kept, Burst+1+Rate, "every light taken, and none refused, is kept")
@@ -272,21 +272,21 @@ func TestARoomTakesSoManyParticipants(t *testing.T) {
 	room := d.room(t, "dojo")
 	ctx := context.Background()
 	for i := range MaxParticipants {
-		require.NoError(t, room.Send(ctx, light(fmt.Sprintf("p%d", i), engine.Red, 0, 1)))
+		require.NoError(t, room.Send(ctx, light(fmt.Sprintf("p%d", i), journal.Red, 0, 1)))
 	}
-	err := room.Send(ctx, light("one too many", engine.Red, 0, 1))
+	err := room.Send(ctx, light("one too many", journal.Red, 0, 1))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "the room has its 100 participants already")
-	require.NoError(t, room.Send(ctx, light("p7", engine.Green, 1, 1)), "a participant already in goes on")
+	require.NoError(t, room.Send(ctx, light("p7", journal.Green, 1, 1)), "a participant already in goes on")
 }
 
 func TestARestartedServerHasEveryLight(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "dojo.db")
 	d := startDojo(t, db)
 	room := d.room(t, "dojo")
-	var sent []dojo.Light
-	for i, l := range []engine.Light{engine.Amber, engine.Red, engine.Green} {
-		sent = append(sent, dojo.Light{Name: fmt.Sprintf("pair %d", i%2), Kata: "tictactoe", Light: l, Passed: i, Total: 2, Added: i})
+	var sent []dojo.Post
+	for i, l := range []journal.Light{journal.Amber, journal.Red, journal.Green} {
+		sent = append(sent, dojo.Post{Name: fmt.Sprintf("pair %d", i%2), Kata: "tictactoe", Light: l, Passed: i, Total: 2, Added: i})
 		require.NoError(t, room.Send(context.Background(), sent[i]))
 	}
 	d.stop()
@@ -300,7 +300,7 @@ func TestARestartedServerHasEveryLight(t *testing.T) {
 	var ids []int64
 	for _, want := range sent {
 		got := s.next(t)
-		assert.Equal(t, want, got.Light)
+		assert.Equal(t, want, got.Post)
 		ids = append(ids, got.ID)
 	}
 	s.waitCaughtUp(t)
@@ -311,8 +311,8 @@ func TestARestartedServerHasEveryLight(t *testing.T) {
 	assert.Equal(t, ids[2], resumed.next(t).ID)
 	resumed.waitCaughtUp(t)
 	resumed.quiet(t)
-	require.NoError(t, room.Send(context.Background(), light("pair 0", engine.Green, 2, 2)), "the room takes lights as before")
-	assert.Equal(t, engine.Green, resumed.next(t).Light.Light)
+	require.NoError(t, room.Send(context.Background(), light("pair 0", journal.Green, 2, 2)), "the room takes lights as before")
+	assert.Equal(t, journal.Green, resumed.next(t).Light)
 }
 
 func TestTheStoreIsTheDojosOwn(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/engine"
+	"github.com/deliberate-practice/katas/internal/journal"
 
 	_ "modernc.org/sqlite" // database/sql's "sqlite", in Go: no cgo
 )
@@ -49,7 +49,7 @@ type Stored struct {
 	ID   int64  `json:"id"`
 	At   int64  `json:"at"` // Unix milliseconds
 	Room string `json:"-"`
-	dojo.Light
+	dojo.Post
 }
 
 // A store keeps the rooms and their lights in an SQLite file, so that a server started again
@@ -163,7 +163,7 @@ func (s *store) participants() (map[string][]string, error) {
 }
 
 // add keeps a light of a room, at a time, and returns it as kept.
-func (s *store) add(room string, at time.Time, l dojo.Light) (Stored, error) {
+func (s *store) add(room string, at time.Time, l dojo.Post) (Stored, error) {
 	res, err := s.db.Exec(`INSERT INTO lights (room, at, name, kata, light, passed, total, predicted, added, removed)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		room, at.UnixMilli(), l.Name, l.Kata, l.Light.String(), l.Passed, l.Total, predicted(l.Predicted), l.Added, l.Removed)
@@ -174,12 +174,12 @@ func (s *store) add(room string, at time.Time, l dojo.Light) (Stored, error) {
 	if err != nil {
 		return Stored{}, err
 	}
-	return Stored{ID: id, At: at.UnixMilli(), Room: room, Light: l}, nil
+	return Stored{ID: id, At: at.UnixMilli(), Room: room, Post: l}, nil
 }
 
 // predicted is a prediction as the store keeps it: "" for none.
-func predicted(l engine.Light) string {
-	if l == engine.NoLight {
+func predicted(l journal.Light) string {
+	if l == journal.NoLight {
 		return ""
 	}
 	return l.String()
@@ -200,7 +200,7 @@ func (s *store) after(room string, id int64, limit int) ([]Stored, error) {
 		if err := rows.Scan(&l.ID, &l.At, &l.Name, &l.Kata, &light, &l.Passed, &l.Total, &pred, &l.Added, &l.Removed); err != nil {
 			return nil, err
 		}
-		if err := l.Light.Light.UnmarshalText([]byte(light)); err != nil {
+		if err := l.Light.UnmarshalText([]byte(light)); err != nil {
 			return nil, fmt.Errorf("light %d in the store: %w", l.ID, err)
 		}
 		if err := l.Predicted.UnmarshalText([]byte(pred)); err != nil {

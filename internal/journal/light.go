@@ -1,9 +1,9 @@
-package engine
+package journal
 
 import "fmt"
 
 // Light is a run's traffic light, as cyber-dojo shows it. The zero Light is none: an entry of
-// the log that only starts a session.
+// the log that only starts a session, or a prediction not made.
 type Light int
 
 const (

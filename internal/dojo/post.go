@@ -12,21 +12,21 @@ import (
 	"unicode/utf8"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
-// A Light is one run as a room sees it: who ran which kata, its light and counts, the light
+// A Post is one run as a room receives it: who ran which kata, its light and counts, the light
 // they predicted, and how much their code changed since their run before.
-type Light struct {
-	Name      string       `json:"name"`
-	Kata      string       `json:"kata"`
-	Light     engine.Light `json:"light"`
-	Passed    int          `json:"passed"`
-	Total     int          `json:"total"`
-	Predicted engine.Light `json:"predicted,omitempty"` // engine.NoLight where none was said
-	Added     int          `json:"added"`               // lines added since the run before
-	Removed   int          `json:"removed"`             // and removed
+type Post struct {
+	Name      string        `json:"name"`
+	Kata      string        `json:"kata"`
+	Light     journal.Light `json:"light"`
+	Passed    int           `json:"passed"`
+	Total     int           `json:"total"`
+	Predicted journal.Light `json:"predicted,omitempty"` // journal.NoLight where none was said
+	Added     int           `json:"added"`               // lines added since the run before
+	Removed   int           `json:"removed"`             // and removed
 }
 
 // The bounds a light is held to, so that nothing a participant sends can crowd a room.
@@ -41,7 +41,7 @@ var ErrBadLight = errors.New("bad light")
 
 // Check returns an error that says what is wrong with the light — a name that is empty, too
 // long or holds a control character, no light, counts that cannot be — or nil.
-func (l Light) Check() error {
+func (l Post) Check() error {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrBadLight, fmt.Sprintf(format, args...))
 	}
@@ -52,11 +52,11 @@ func (l Light) Check() error {
 		return fmt.Errorf("%w: %w", ErrBadLight, err)
 	}
 	switch {
-	case l.Light == engine.NoLight:
+	case l.Light == journal.NoLight:
 		return fail("no light: want green, red or amber")
-	case l.Light < engine.NoLight || l.Light > engine.Amber:
+	case l.Light < journal.NoLight || l.Light > journal.Amber:
 		return fail("no light %d", int(l.Light))
-	case l.Predicted < engine.NoLight || l.Predicted > engine.Amber:
+	case l.Predicted < journal.NoLight || l.Predicted > journal.Amber:
 		return fail("no light %d predicted", int(l.Predicted))
 	case l.Total < 0 || l.Total > MaxCount:
 		return fail("%d scenarios: want 0 to %d", l.Total, MaxCount)
@@ -93,8 +93,8 @@ func checkText(what, s string) error {
 // FromEntry returns the light of a run the log of the folder dir has just kept, as the
 // participant name sends it: its counts and prediction, and the lines its code changed since
 // the run before (none where the run kept no code).
-func FromEntry(dir string, e engine.Entry, name string) Light {
-	l := Light{Name: name, Kata: e.Kata, Light: e.Light, Passed: e.Passed, Total: e.Total, Predicted: e.Predicted}
+func FromEntry(dir string, e journal.Entry, name string) Post {
+	l := Post{Name: name, Kata: e.Kata, Light: e.Light, Passed: e.Passed, Total: e.Total, Predicted: e.Predicted}
 	if e.Commit == "" {
 		return l
 	}

@@ -1,0 +1,82 @@
+package journal
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestLightsReadBack(t *testing.T) {
+	for _, l := range []Light{NoLight, Green, Red, Amber} {
+		text, err := l.MarshalText()
+		require.NoError(t, err)
+		var back Light
+		require.NoError(t, back.UnmarshalText(text))
+		assert.Equal(t, l, back)
+	}
+	assert.Equal(t, "amber", Amber.String())
+	var l Light
+	assert.Error(t, l.UnmarshalText([]byte("blue")))
+	_, err := Light(9).MarshalText()
+	assert.Error(t, err)
+	for s, want := range map[string]Light{"green": Green, "g": Green, "r": Red, "amber": Amber} {
+		got, err := ParseLight(s)
+		assert.NoError(t, err, s)
+		assert.Equal(t, want, got, s)
+	}
+	_, err = ParseLight("")
+	assert.Error(t, err)
+}
+
+// TestEntriesReadBack: what Append writes, Read reads back, in order.
+func TestEntriesReadBack(t *testing.T) {
+	dir := t.TempDir()
+	at := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	written := []Entry{
+		{Time: at, Kata: "mastermind", Start: true},
+		{Time: at.Add(time.Minute), Kata: "mastermind", Light: Red, Passed: 3, Total: 60, Next: "Playing mastermind/Joining the game", Predicted: Green, Lag: time.Second},
+		{Time: at.Add(2 * time.Minute), Kata: "mastermind", Light: Green, Passed: 60, Total: 60, Commit: "0123456789012345678901234567890123456789"},
+	}
+	for _, e := range written {
+		require.NoError(t, Append(dir, e))
+	}
+	got, err := Read(dir)
+	require.NoError(t, err)
+	assert.Equal(t, written, got)
+	empty, err := Read(t.TempDir())
+	assert.NoError(t, err)
+	assert.Empty(t, empty, "no log, no entries")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, Path), []byte("{\"kata\":\"x\"}\n"), 0o644))
+	_, err = Read(dir)
+	assert.ErrorContains(t, err, "line 1, is not an entry of the log of runs")
+}
+
+// TestSessionsAndPredictions: a session starts where an entry says so, or after a pause; its
+// first green of the whole kata ends the way to green.
+func TestSessionsAndPredictions(t *testing.T) {
+	at := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	entries := []Entry{
+		{Time: at, Kata: "mastermind", Start: true},
+		{Time: at.Add(time.Minute), Kata: "mastermind", Light: Red, Predicted: Red},
+		{Time: at.Add(2 * time.Minute), Kata: "tictactoe", Light: Green},
+		{Time: at.Add(3 * time.Minute), Kata: "mastermind", Light: Green, Partial: true, Predicted: Red},
+		{Time: at.Add(4 * time.Minute), Kata: "mastermind", Light: Green},
+		{Time: at.Add(4*time.Minute + SessionGap + time.Second), Kata: "mastermind", Light: Red},
+	}
+	sessions := Sessions(entries, "mastermind")
+	require.Len(t, sessions, 2)
+	runs, d, ok := sessions[0].ToGreen()
+	assert.True(t, ok)
+	assert.Equal(t, 3, runs, "a partial green is not the kata's")
+	assert.Equal(t, 4*time.Minute, d)
+	_, _, ok = sessions[1].ToGreen()
+	assert.False(t, ok)
+	said, right := Predictions(sessions[0].Runs())
+	assert.Equal(t, 2, said)
+	assert.Equal(t, 1, right)
+}
