@@ -7,10 +7,10 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/kata/mastermind"
 	"github.com/deliberate-practice/katas/internal/kata/tictactoe"
 	"github.com/deliberate-practice/katas/internal/kit"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 //go:embed *.feature
@@ -23,7 +23,7 @@ func Files() fs.FS { return files }
 // that meets it, or any error whose text is "not implemented", fails: it never counts as the
 // implementation refusing something. So a starting point whose every operation says "not
 // implemented" fails every scenario, as a kata begins.
-var ErrNotImplemented = kata.ErrNotImplemented
+var ErrNotImplemented = step.ErrNotImplemented
 
 // MastermindGame is one game of a Mastermind implementation under test: Dave Thomas's
 // score(game, guess), and how many turns and guesses the board shows. Colours are numbered

@@ -38,6 +38,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/katas"
+	"github.com/deliberate-practice/katas/internal/protocol"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -180,7 +181,7 @@ func (c cli) run(args []string) int {
 			fmt.Fprintf(c.stderr, "kata protocol: unexpected argument %s\n", brief.Quote(rest[1]))
 			return 2
 		}
-		fmt.Fprint(c.stdout, protocol(k))
+		fmt.Fprint(c.stdout, protocol.Text(k.Name, k.Protocol))
 		return 0
 	case "features":
 		dir, status := oneDir(rest[1:], "features", c.stderr)

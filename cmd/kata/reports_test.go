@@ -11,9 +11,10 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/deliberate-practice/katas/internal/katas"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/katas"
 )
 
 // junitFile is what the tests read back of a JUnit report.

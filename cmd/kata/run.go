@@ -22,6 +22,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/protocol"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -246,19 +247,24 @@ func (c cli) runKata(args []string) int {
 func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.Outcome) {
 	k := r.kata
 	cannotRun := c.runnable(r.argv[0])
-	prog := &program{ctx: c.ctx, dir: c.dir, kata: k.Name, argv: r.argv, timeout: r.timeout, isolate: r.isolate}
-	defer prog.end()
+	prog := protocol.New(c.ctx, protocol.Command{Dir: c.dir, Argv: r.argv, Kata: k.Name, Timeout: r.timeout, Isolate: r.isolate})
+	defer prog.End()
 	outcome, err := engine.Run(k, r.opts, engine.Frontend{
 		Flag:        "--",
 		Each:        func(_ engine.Scenario, do func(engine.Output)) { do(printer{c.stdout, c.color}) },
 		Interrupted: func() bool { return c.ctx.Err() != nil },
 		Start: func(_ engine.Scenario, last bool) engine.Instance {
-			sess := &session{program: prog, last: last}
+			conn := prog.Scenario()
 			return engine.Instance{
-				Steps:  func(sc *godog.ScenarioContext) { k.Remote(sc, sess) },
-				Check:  sess.check,
-				Close:  sess.close,
-				Stderr: sess.stderr,
+				Steps: func(sc *godog.ScenarioContext) { k.Remote(sc, conn) },
+				Check: conn.Check,
+				Close: func() error {
+					if err := conn.Close(); err != nil || !last {
+						return err
+					}
+					return prog.End()
+				},
+				Stderr: conn.Stderr,
 			}
 		},
 		Log:         func(line string) { fmt.Fprintln(c.stdout, line) },

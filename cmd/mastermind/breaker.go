@@ -6,8 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/deliberate-practice/katas/cmd/internal/lines"
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/lines"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )

@@ -32,8 +32,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/deliberate-practice/katas/cmd/internal/lines"
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/lines"
 	"github.com/deliberate-practice/katas/internal/term"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"

@@ -20,8 +20,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/deliberate-practice/katas/cmd/internal/lines"
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/lines"
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 

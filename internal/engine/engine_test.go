@@ -24,6 +24,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/kata/mastermind"
 	"github.com/deliberate-practice/katas/internal/kata/tictactoe"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 // The project's feature files, as the features package embeds them, and its katas.
@@ -451,8 +452,8 @@ Run it alone: rerun Counting/Parity/row 2
 	pass := Result{Scenario: Scenario{Steps: []Step{{Keyword: "Given", Text: "x", Line: 1}}}, Steps: []StepResult{{Status: godog.StepPassed}}}
 	assert.Equal(t, "k: all 2 scenarios passed", Screen(kata.Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
 	assert.Equal(t, journal.Green, Outcome{Results: []Result{pass}}.Light())
-	assert.Equal(t, journal.Amber, Outcome{Results: []Result{{Kind: kata.Crash}, {Kind: kata.Crash}}}.Light(), "crashed on every scenario")
-	assert.Equal(t, journal.Red, Outcome{Results: []Result{{Kind: kata.Crash}, {}}}.Light())
+	assert.Equal(t, journal.Amber, Outcome{Results: []Result{{Kind: step.Crash}, {Kind: step.Crash}}}.Light(), "crashed on every scenario")
+	assert.Equal(t, journal.Red, Outcome{Results: []Result{{Kind: step.Crash}, {}}}.Light())
 	assert.Equal(t, journal.Amber, Outcome{Results: []Result{{}}, Fatal: "no greeting"}.Light())
 }
 
@@ -536,16 +537,16 @@ func must[T any](v T, err error) T {
 func TestScreenGroupsWrongAnswersByStep(t *testing.T) {
 	wrongAt := func(name string, line int, cause string) Result {
 		return Result{Scenario: Scenario{Name: name, File: "x", Line: line}, Steps: []StepResult{{Step: "Then the score should be 1", Line: 5,
-			Template: "Then the score should be <n>", Status: godog.StepFailed, Cause: cause, Kind: kata.Wrong}}}
+			Template: "Then the score should be <n>", Status: godog.StepFailed, Cause: cause, Kind: step.Wrong}}}
 	}
 	missing := func(name string, line int) Result {
 		return Result{Scenario: Scenario{Name: name, File: "x", Line: line}, Steps: []StepResult{{Step: "When I guess", Line: 3,
-			Status: godog.StepFailed, Cause: "score is not implemented yet", Kind: kata.Missing}}}
+			Status: godog.StepFailed, Cause: "score is not implemented yet", Kind: step.Missing}}}
 	}
 	results := []Result{missing("a", 1), wrongAt("b", 2, "score 2, want 1"), wrongAt("c", 3, "score 3, want 1"), wrongAt("d", 4, "score 4, want 1")}
 	for i := range 8 {
 		results = append(results, Result{Scenario: Scenario{Name: fmt.Sprint("e", i), File: "x", Line: 10 + i},
-			Steps: []StepResult{{Step: "When I join", Status: godog.StepFailed, Cause: fmt.Sprint("cause ", i), Kind: kata.Crash}}})
+			Steps: []StepResult{{Step: "When I join", Status: godog.StepFailed, Cause: fmt.Sprint("cause ", i), Kind: step.Crash}}})
 	}
 	screen := Screen(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
 	assert.Contains(t, screen, "\n\n11 more failed:\n  3 at Then the score should be <n> (x:5), as:\n      score 2, want 1\n      score 3, want 1\n      and 1 more\n  1 at When I join: cause 0", screen)
@@ -571,7 +572,7 @@ func TestAPartialRunSaysSo(t *testing.T) {
 // the error the program wrote, not one group for each request's text.
 func TestCrashesGroupByWhereTheyHappened(t *testing.T) {
 	crash := func(name string, id int) Result {
-		return Result{Scenario: Scenario{Name: name, File: "x", Line: id}, Steps: []StepResult{{Step: "When I guess", Status: godog.StepFailed, Kind: kata.Crash,
+		return Result{Scenario: Scenario{Name: name, File: "x", Line: id}, Steps: []StepResult{{Step: "When I guess", Status: godog.StepFailed, Kind: step.Crash,
 			Cause: fmt.Sprintf(`the program exited with status 1 before its reply to request %d {"id":%d,"op":"score"}`, id, id),
 			Err:   fmt.Sprintf("the program exited with status 1 before its reply to request %d {\"id\":%d,\"op\":\"score\"}\nIts standard error ended with:\n    Traceback (most recent call last):\n      File \"adapter.py\", line 9\n    KeyError: 'guess'", id, id)}}}
 	}

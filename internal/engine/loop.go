@@ -9,6 +9,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 // Frontend is what a front end gives Run: the implementation to play each scenario against,
@@ -192,7 +193,7 @@ func Run(k kata.Kata, opts Options, fe Frontend) (Outcome, error) {
 			case pretty:
 				out.Pass(Pretty(r))
 			}
-			if r.Kind == kata.Setup {
+			if r.Kind == step.Setup {
 				o.Fatal = r.Todo
 			}
 		})

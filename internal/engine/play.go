@@ -12,6 +12,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 // Status is how a step went: godog's own status, passed, failed, skipped, undefined, pending
@@ -27,17 +28,17 @@ type Result struct {
 	// Stderr is what the implementation wrote to standard error during the scenario, as it
 	// wrote it (bounded by the front end); Safe makes it fit to show.
 	Stderr string
-	// Kind is the kind of its failure, the gravest of its steps': kata.Wrong for a scenario
-	// that passed or whose implementation answered wrong; kata.Crash or kata.Timeout when the
-	// implementation crashed or hung; kata.Setup when no scenario after this one can get
+	// Kind is the kind of its failure, the gravest of its steps': step.Wrong for a scenario
+	// that passed or whose implementation answered wrong; step.Crash or step.Timeout when the
+	// implementation crashed or hung; step.Setup when no scenario after this one can get
 	// further, Todo saying what to do. The run stops after a Setup failure.
-	Kind kata.Kind
+	Kind step.Kind
 	Todo string
 }
 
 // Crashed reports whether the implementation crashed or hung, rather than answered wrong or
 // could not get going. A run in which every scenario crashed did not get going either.
-func (r Result) Crashed() bool { return r.Kind == kata.Crash || r.Kind == kata.Timeout }
+func (r Result) Crashed() bool { return r.Kind == step.Crash || r.Kind == step.Timeout }
 
 // StepResult is how one step went.
 type StepResult struct {
@@ -46,7 +47,7 @@ type StepResult struct {
 	Status   Status
 	Err      string // why it did not pass
 	Cause    string // why, without what the step was about: its StepError's Cause, or Err's first line
-	Kind     kata.Kind
+	Kind     step.Kind
 	Template string // the step as the feature writes it, placeholders and all
 	Duration time.Duration
 }
@@ -92,9 +93,9 @@ type Instance struct {
 func Play(s Scenario, impl Instance) Result {
 	r := Result{Scenario: s}
 	grave := func(err error) {
-		if k := kata.KindOf(err); k > r.Kind {
+		if k := step.KindOf(err); k > r.Kind {
 			r.Kind = k
-			var se *kata.StepError
+			var se *step.Error
 			if errors.As(err, &se) {
 				r.Todo = se.Todo
 			}
@@ -121,14 +122,14 @@ func Play(s Scenario, impl Instance) Result {
 				stepStart = time.Time{}
 				if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
 					res.Err, res.Cause = stepError(err)
-					res.Kind = kata.KindOf(err)
+					res.Kind = step.KindOf(err)
 					grave(err)
 				}
 				if impl.Check != nil && status != godog.StepSkipped {
 					if cerr := impl.Check(); cerr != nil {
 						res.Status = godog.StepFailed
 						res.Err, res.Cause = stepError(cerr)
-						res.Kind = kata.KindOf(cerr)
+						res.Kind = step.KindOf(cerr)
 						grave(cerr)
 						r.Steps = append(r.Steps, res)
 						return ctx, cerr
@@ -148,7 +149,7 @@ func Play(s Scenario, impl Instance) Result {
 	if impl.Close != nil {
 		if err := impl.Close(); err != nil && r.Passed() {
 			msg, cause := stepError(err)
-			r.Steps = append(r.Steps, StepResult{Step: "After the last step", Status: godog.StepFailed, Err: msg, Cause: cause, Kind: kata.KindOf(err)})
+			r.Steps = append(r.Steps, StepResult{Step: "After the last step", Status: godog.StepFailed, Err: msg, Cause: cause, Kind: step.KindOf(err)})
 			grave(err)
 		}
 	}
@@ -162,7 +163,7 @@ func Play(s Scenario, impl Instance) Result {
 // stepError is the message of a step's error, without godog's wrapping of undefined steps,
 // and its cause, each fit to show (Safe).
 func stepError(err error) (msg, cause string) {
-	var se *kata.StepError
+	var se *step.Error
 	switch {
 	case errors.Is(err, godog.ErrUndefined):
 		msg = "no step definition matches this step"

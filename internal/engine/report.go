@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 // ReportFile is the file a report of the kata is written to when file is asked for: the
@@ -193,7 +193,7 @@ func (rep Report) WriteJUnit(w io.Writer) error {
 			s.Skipped++
 		case failed:
 			p := &junitProblem{Message: oneLine(f.Step + ": " + f.Cause), Type: f.Status.String(), Text: Failure(r)}
-			if r.Crashed() || r.Kind == kata.Setup {
+			if r.Crashed() || r.Kind == step.Setup {
 				c.Error = p
 				s.Errors++
 			} else {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/step"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -281,8 +282,8 @@ func groupFailures(failed []Result) []group {
 		if cause == "" {
 			cause = f.Status.String()
 		}
-		atStep := f.Kind == kata.Wrong && f.Line > 0 && f.Template != ""
-		if f.Kind == kata.Crash || f.Kind == kata.Timeout {
+		atStep := f.Kind == step.Wrong && f.Line > 0 && f.Template != ""
+		if f.Kind == step.Crash || f.Kind == step.Timeout {
 			cause = crashSite(f)
 		}
 		label := cause

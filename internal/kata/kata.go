@@ -1,19 +1,16 @@
 // Package kata is what a kata is, for the engine and its two front ends: one value, Kata, holds
-// a kata's name, its feature files, the steps that play it against an implementation in
-// process and over the protocol, its starting points, and the examples help text gives. Each
-// kata lives in a package of its own below this one that exports one such value; the katas
-// package lists them.
-//
-// This package also holds the contract between a kata's steps and the engine: a step's error
-// (StepError, of a Kind), a call guarded against the implementation's panics (Guard), the
-// error that says an operation is not written yet (ErrNotImplemented), and the protocol
-// connection a remote seam calls through (Conn).
+// a kata's name, its feature files, the steps that play it over the protocol, its protocol
+// text, its starting points, and the examples help text gives. Each kata lives in a package
+// of its own below this one that exports one such value, and the kata command lists them; the
+// contract between a kata's steps and the engine is package step's.
 package kata
 
 import (
 	"io/fs"
 
 	"github.com/cucumber/godog"
+
+	"github.com/deliberate-practice/katas/internal/protocol"
 )
 
 // Kata is all that a kata is.
@@ -26,7 +23,7 @@ type Kata struct {
 
 	// Remote registers the kata's steps, played against a program through conn: the remote
 	// side of the kata's seam, for kata run. Call it once for each scenario.
-	Remote func(sc *godog.ScenarioContext, conn Conn)
+	Remote func(sc *godog.ScenarioContext, conn *protocol.Conn)
 	// Protocol is the kata's part of the protocol: its requests, and an exchange.
 	Protocol string
 	// Starters holds the kata's starting points, a folder for each language ("python",

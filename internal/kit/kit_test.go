@@ -18,9 +18,9 @@ import (
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/journal"
-	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/kata/testdata/tally"
 	"github.com/deliberate-practice/katas/internal/kit"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 // TestATinyKataThroughTheKit: a kata that is one package of its own (testdata/tally) runs
@@ -92,7 +92,7 @@ func TestACallThatNeverReturnsFailsItsStep(t *testing.T) {
 	require.False(t, r.Passed())
 	f, _ := r.Failure()
 	assert.Contains(t, f.Err, "Add did not return within 50ms")
-	assert.Equal(t, kata.Timeout, f.Kind)
+	assert.Equal(t, step.Timeout, f.Kind)
 }
 
 // stuck is a tally whose Add waits for ever (until the test ends).

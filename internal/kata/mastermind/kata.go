@@ -7,6 +7,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/protocol"
 )
 
 // starters are the Mastermind starting points, a folder for each language.
@@ -22,16 +23,16 @@ func Kata(features fs.FS) kata.Kata {
 		Summary:  "the Mastermind kata's original \"Playing mastermind\" feature, and Dave Thomas's configurable game from his Elixir exercise: new(num_colors, width, max_turns) and score(game, guess)",
 		Features: features,
 		Files:    []string{"mastermind.feature", "configurable_game.feature"},
-		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
-		Protocol: protocol,
+		Remote:   func(sc *godog.ScenarioContext, conn *protocol.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
+		Protocol: requests,
 		Starters: kata.Folder(starters, "templates"),
 		OneRow:   "Playing mastermind/Making a guess/row 15$",
 		Tag:      "@refusals",
 	}
 }
 
-// protocol is the Mastermind kata's requests.
-const protocol = `
+// requests is the Mastermind kata's requests.
+const requests = `
 Mastermind requests
 
     {"id": 1, "op": "new", "colors": 6, "width": 4, "turns": 12, "secret": [1, 2, 3, 4]}
@@ -47,7 +48,8 @@ Mastermind requests
         Play a guess: Dave Thomas's score(game, guess). Reply
         {"id": 2, "grade": "continue", "black": 1, "white": 1}: grade "won", "lost" or
         "continue", and the key pegs. Reply an error for a guess that cannot be played (the
-        wrong width, a colour outside 1 to colors, a game already over); it changes nothing.
+        wrong width, a colour outside 1 to colors, a game already over); it changes nothing,
+        and the scenarios that expect a refusal check that with turns_left and guesses.
 
     {"id": 3, "op": "turns_left"}      reply {"id": 3, "turns_left": 11}
     {"id": 4, "op": "guesses"}         reply {"id": 4, "guesses": 1}

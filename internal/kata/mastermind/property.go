@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/step"
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
@@ -118,30 +118,30 @@ func (s *mastermindScenario) playPair(p pair) (miss, bool, error) {
 	}
 	var g Game
 	var err error
-	if perr := kata.Guard(s.limit, "new", func() { g, err = s.newGame(p.colors, len(p.secret), propertyTurns, slices.Clone(p.secret)) }); perr != nil {
+	if perr := step.Guard(s.limit, "new", func() { g, err = s.newGame(p.colors, len(p.secret), propertyTurns, slices.Clone(p.secret)) }); perr != nil {
 		err = perr
 	}
 	if err != nil {
-		if ferr := kata.Unwritten(about(), "new", "", err); ferr != nil {
+		if ferr := step.Unwritten(about(), "new", "", err); ferr != nil {
 			return m, false, ferr
 		}
 	}
-	if kata.KindOf(err) != kata.Wrong {
+	if step.KindOf(err) != step.Wrong {
 		return m, false, err // the conversation broke
 	}
-	if err != nil || kata.IsNil(g) {
+	if err != nil || step.IsNil(g) {
 		m.refused = "new refused the game: " + errorText(err)
 		return m, false, nil
 	}
-	if perr := kata.Guard(s.limit, "Score", func() { m.grade, m.black, m.white, err = g.Score(slices.Clone(p.guess)) }); perr != nil {
+	if perr := step.Guard(s.limit, "Score", func() { m.grade, m.black, m.white, err = g.Score(slices.Clone(p.guess)) }); perr != nil {
 		err = perr
 	}
 	if err != nil {
-		if ferr := kata.Unwritten(about(), "score", "", err); ferr != nil {
+		if ferr := step.Unwritten(about(), "score", "", err); ferr != nil {
 			return m, false, ferr
 		}
 	}
-	if kata.KindOf(err) != kata.Wrong {
+	if step.KindOf(err) != step.Wrong {
 		return m, false, err
 	}
 	if err != nil {
@@ -297,7 +297,7 @@ func (s *mastermindScenario) playPairs(pairs []pair) error {
 					continue
 				}
 				about := fmt.Sprintf("new(%d, %d, %d) with secret %s", pairs[i].colors, len(pairs[i].secret), propertyTurns, brief.Quote(pegs(pairs[i].secret, true)))
-				if ferr := kata.Unwritten(about, played[i].call, "", played[i].err); ferr != nil {
+				if ferr := step.Unwritten(about, played[i].call, "", played[i].err); ferr != nil {
 					return ferr
 				}
 			}
@@ -348,7 +348,7 @@ func (s *mastermindScenario) everyScoreShouldBeAsTheRuleGivesIt() error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d of %d pairs were not scored as the rule says. The smallest it still gets wrong: secret %s, guess %s: %s; the rule gives %s. As a row of \"Other colours, widths and turns\":\n  %s",
 		s.wrong, s.pairs, brief.Quote(pegs(m.secret, true)), brief.Quote(pegs(m.guess, true)), m.what(), ruleText(m), m.row())
-	return &kata.StepError{About: fmt.Sprintf("%d pairs of codes", s.pairs), Cause: b.String()}
+	return &step.Error{About: fmt.Sprintf("%d pairs of codes", s.pairs), Cause: b.String()}
 }
 
 // ruleText is what the rule gives for the miss.

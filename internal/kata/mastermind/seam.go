@@ -5,7 +5,8 @@ import (
 	"fmt"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/protocol"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 // Game is one game of a Mastermind implementation under test: Dave Thomas's score(game,
@@ -23,7 +24,7 @@ type NewGame func(numColors, width, maxTurns int, secret []int) (Game, error)
 
 // remote is the seam over the protocol: NewGame, and the games it starts, in the program
 // under test.
-func remote(conn kata.Conn) NewGame {
+func remote(conn *protocol.Conn) NewGame {
 	return func(colors, width, turns int, secret []int) (Game, error) {
 		r, err := conn.Call("new", map[string]any{"colors": colors, "width": width, "turns": turns, "secret": secret})
 		if err != nil {
@@ -37,7 +38,7 @@ func remote(conn kata.Conn) NewGame {
 }
 
 // remoteGame is a game in the program under test.
-type remoteGame struct{ conn kata.Conn }
+type remoteGame struct{ conn *protocol.Conn }
 
 func (g remoteGame) Score(guess []int) (string, int, int, error) {
 	r, err := g.conn.Call("score", map[string]any{"guess": guess})
@@ -69,7 +70,7 @@ func (g remoteGame) count(op string) int {
 		return -1
 	}
 	if msg, ok := r.Refusal(); ok {
-		if kata.IsNotImplemented(msg) {
+		if step.IsNotImplemented(msg) {
 			_ = g.conn.NotImplemented(op)
 		} else {
 			_ = g.conn.Broken("the program replied to %s with the error %s; %s has no error to give", op, brief.Quote(msg), op)
@@ -91,13 +92,13 @@ type playAll func(pairs []pair) ([]miss, error)
 // remoteAll plays pairs in the program under test, a "new" and a "score" for each, their
 // requests sent at once. A refused game's "score" goes to no game of the pair's, and its
 // reply is not read as the pair's.
-func remoteAll(conn kata.Conn) playAll {
+func remoteAll(conn *protocol.Conn) playAll {
 	return func(pairs []pair) ([]miss, error) {
-		reqs := make([]kata.Request, 0, 2*len(pairs))
+		reqs := make([]protocol.Request, 0, 2*len(pairs))
 		for _, p := range pairs {
 			reqs = append(reqs,
-				kata.Request{Op: "new", Fields: map[string]any{"colors": p.colors, "width": len(p.secret), "turns": propertyTurns, "secret": p.secret}},
-				kata.Request{Op: "score", Fields: map[string]any{"guess": p.guess}})
+				protocol.Request{Op: "new", Fields: map[string]any{"colors": p.colors, "width": len(p.secret), "turns": propertyTurns, "secret": p.secret}},
+				protocol.Request{Op: "score", Fields: map[string]any{"guess": p.guess}})
 		}
 		replies, err := conn.CallAll(reqs)
 		if err != nil {

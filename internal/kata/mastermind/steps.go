@@ -11,7 +11,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/step"
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
@@ -122,12 +122,12 @@ var errNoGame = errors.New("the game's constructor returned no game and no error
 func (s *mastermindScenario) join() error {
 	if !s.joined {
 		s.joined = true
-		if err := kata.Guard(s.limit, "new", func() {
+		if err := step.Guard(s.limit, "new", func() {
 			s.game, s.joinErr = s.newGame(s.colors, s.width, s.maxTurns, slices.Clone(s.secret))
 		}); err != nil {
 			s.game, s.joinErr = nil, err
 		}
-		if s.joinErr == nil && kata.IsNil(s.game) {
+		if s.joinErr == nil && step.IsNil(s.game) {
 			s.joinErr = errNoGame
 		}
 		if s.joinErr != nil {
@@ -140,14 +140,14 @@ func (s *mastermindScenario) join() error {
 // started is join for steps that need a game that started.
 func (s *mastermindScenario) started() error {
 	err := s.join()
-	if ferr := kata.Unwritten(s.rules(), "new", "", err); ferr != nil {
+	if ferr := step.Unwritten(s.rules(), "new", "", err); ferr != nil {
 		return ferr
 	}
 	switch {
 	case errors.Is(err, errNoGame):
-		return kata.Fail(s.rules(), "%v", err)
+		return step.Fail(s.rules(), "%v", err)
 	case err != nil:
-		return kata.Fail(s.rules(), "the game did not start: %s", brief.Quote(err.Error()))
+		return step.Fail(s.rules(), "the game did not start: %s", brief.Quote(err.Error()))
 	}
 	return nil
 }
@@ -156,7 +156,7 @@ func (s *mastermindScenario) started() error {
 // the implementation, "not implemented" among them, fails the step saying so.
 func (s *mastermindScenario) count(name string, f func(Game) int) (int, error) {
 	n := 0
-	if err := kata.Unwritten(s.rules(), name, "", kata.Guard(s.limit, name, func() { n = f(s.game) })); err != nil {
+	if err := step.Unwritten(s.rules(), name, "", step.Guard(s.limit, name, func() { n = f(s.game) })); err != nil {
 		return 0, err
 	}
 	return n, nil
@@ -172,7 +172,7 @@ func (s *mastermindScenario) guesses() (int, error) {
 
 // score plays a guess on the game; a panic in the implementation is an error that says so.
 func (s *mastermindScenario) score(guess []int) (grade string, black, white int, err error) {
-	if perr := kata.Guard(s.limit, "Score", func() { grade, black, white, err = s.game.Score(slices.Clone(guess)) }); perr != nil {
+	if perr := step.Guard(s.limit, "Score", func() { grade, black, white, err = s.game.Score(slices.Clone(guess)) }); perr != nil {
 		return "", 0, 0, perr
 	}
 	return grade, black, white, err
@@ -263,7 +263,7 @@ func (s *mastermindScenario) theGameShouldBeStartedWithAnEmptyBoard() error {
 	if n, err := s.guesses(); err != nil {
 		return err
 	} else if n != 0 {
-		return kata.Fail(s.rules(), "the board has %s, want none", brief.Count(n, "guess", "guesses"))
+		return step.Fail(s.rules(), "the board has %s, want none", brief.Count(n, "guess", "guesses"))
 	}
 	return nil
 }
@@ -275,7 +275,7 @@ func (s *mastermindScenario) theBoardShouldHoldGuesses(want int) error {
 	if n, err := s.guesses(); err != nil {
 		return err
 	} else if n != want {
-		return kata.Fail(s.rules(), "the board holds %s, want %d", brief.Count(n, "guess", "guesses"), want)
+		return step.Fail(s.rules(), "the board holds %s, want %d", brief.Count(n, "guess", "guesses"), want)
 	}
 	return nil
 }
@@ -293,7 +293,7 @@ func (s *mastermindScenario) iShouldHaveTurnsLeft(want int) error {
 		if err != nil {
 			return err
 		}
-		return kata.Fail(fmt.Sprintf("%s, after %s", s.rules(), brief.Count(n, "guess", "guesses")), "%d turns left, want %d", got, want)
+		return step.Fail(fmt.Sprintf("%s, after %s", s.rules(), brief.Count(n, "guess", "guesses")), "%d turns left, want %d", got, want)
 	}
 	return nil
 }
@@ -305,11 +305,11 @@ func (s *mastermindScenario) play(guess []int) error {
 	}
 	s.guess, s.guessText = guess, ""
 	grade, black, white, err := s.score(guess)
-	if ferr := kata.Unwritten(s.about(), "score", "", err); ferr != nil {
+	if ferr := step.Unwritten(s.about(), "score", "", err); ferr != nil {
 		return ferr
 	}
 	if err != nil {
-		return kata.Fail(s.about(), "the guess was refused: %s", brief.Quote(err.Error()))
+		return step.Fail(s.about(), "the guess was refused: %s", brief.Quote(err.Error()))
 	}
 	s.scored, s.grade, s.black, s.white = true, grade, black, white
 	s.played++
@@ -344,7 +344,7 @@ func (s *mastermindScenario) theCodeMakerShouldGiveMeFeedbackOnMyGuess(want stri
 		return err
 	}
 	if got := (mastermind.Feedback{Black: s.black, White: s.white}); got != f {
-		return kata.Fail(s.about(), "feedback %q (%d black, %d white), want %q", got, got.Black, got.White, want)
+		return step.Fail(s.about(), "feedback %q (%d black, %d white), want %q", got, got.Black, got.White, want)
 	}
 	return nil
 }
@@ -389,7 +389,7 @@ func (s *mastermindScenario) iBreakTheCodeInTheFinalGuess() error {
 	if left, err := s.turnsLeft(); err != nil {
 		return err
 	} else if left != 1 {
-		return kata.Fail(s.rules(), "%d turns left before the final guess, want 1", left)
+		return step.Fail(s.rules(), "%d turns left before the final guess, want 1", left)
 	}
 	return s.play(s.secret)
 }
@@ -399,7 +399,7 @@ func (s *mastermindScenario) theGradeShouldBe(want string) error {
 		return err
 	}
 	if s.grade != want {
-		return kata.Fail(fmt.Sprintf("%s, after %s", s.about(), brief.Count(s.played, "guess", "guesses")), "grade %s, want %q", brief.Quote(s.grade), want)
+		return step.Fail(fmt.Sprintf("%s, after %s", s.about(), brief.Count(s.played, "guess", "guesses")), "grade %s, want %q", brief.Quote(s.grade), want)
 	}
 	return nil
 }
@@ -433,11 +433,11 @@ func (s *mastermindScenario) refused(pegs []int) error {
 		return err
 	}
 	grade, black, white, err := s.score(pegs)
-	if ferr := kata.Unwritten(s.about(), "score", ", so nothing was refused", err); ferr != nil {
+	if ferr := step.Unwritten(s.about(), "score", ", so nothing was refused", err); ferr != nil {
 		return ferr
 	}
 	if err == nil {
-		return kata.Fail(s.about(), "the guess was played (%s, %d black, %d white), want it refused", brief.Quote(grade), black, white)
+		return step.Fail(s.about(), "the guess was played (%s, %d black, %d white), want it refused", brief.Quote(grade), black, white)
 	}
 	l, err := s.turnsLeft()
 	if err != nil {
@@ -448,7 +448,7 @@ func (s *mastermindScenario) refused(pegs []int) error {
 		return err
 	}
 	if l != left || g != guesses {
-		return kata.Fail(s.about(), "refusing the guess changed the game: %d turns left and %d guesses, were %d and %d", l, g, left, guesses)
+		return step.Fail(s.about(), "refusing the guess changed the game: %d turns left and %d guesses, were %d and %d", l, g, left, guesses)
 	}
 	return nil
 }
@@ -491,14 +491,14 @@ func (s *mastermindScenario) theGameShouldBeRefused() error {
 		return errors.New("no game was started, so there is nothing to check; a When step must start one first")
 	}
 	// Not written yet, or a panic, is no refusal; nor is neither a game nor an error.
-	if err := kata.Unwritten(s.rules(), "new", ", so nothing was refused", s.joinErr); err != nil {
+	if err := step.Unwritten(s.rules(), "new", ", so nothing was refused", s.joinErr); err != nil {
 		return err
 	}
 	switch {
 	case errors.Is(s.joinErr, errNoGame):
-		return kata.Fail(s.rules(), "%v, want an error", s.joinErr)
+		return step.Fail(s.rules(), "%v, want an error", s.joinErr)
 	case s.joinErr == nil:
-		return kata.Fail(s.rules(), "a game started, want an error")
+		return step.Fail(s.rules(), "a game started, want an error")
 	}
 	return nil
 }
@@ -508,7 +508,7 @@ func (s *mastermindScenario) theScoreShouldBe(black, white int) error {
 		return err
 	}
 	if s.black != black || s.white != white {
-		return kata.Fail(s.about(), "score %d black and %d white, want %d black and %d white", s.black, s.white, black, white)
+		return step.Fail(s.about(), "score %d black and %d white, want %d black and %d white", s.black, s.white, black, white)
 	}
 	return nil
 }

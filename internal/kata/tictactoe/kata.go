@@ -8,6 +8,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/protocol"
 )
 
 // starters are the tic-tac-toe starting points, a folder for each language.
@@ -23,8 +24,8 @@ func Kata(features fs.FS) kata.Kata {
 		Summary:  "Exercism's state of tic-tac-toe: ongoing, draw or win, or Exercism's exact error for a board play could not reach",
 		Features: features,
 		Files:    []string{"tictactoe.feature"},
-		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
-		Protocol: protocol,
+		Remote:   func(sc *godog.ScenarioContext, conn *protocol.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
+		Protocol: requests,
 		Starters: kata.Folder(starters, "templates"),
 		Refusing: map[string]string{
 			"python":     "To refuse a board, raise ValueError with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is. Any other exception is a bug: it stops the adapter, and the runner shows its traceback.",
@@ -35,7 +36,7 @@ func Kata(features fs.FS) kata.Kata {
 }
 
 // remote is the seam over the protocol: the classifier in the program under test.
-func remote(conn kata.Conn) Classify {
+func remote(conn *protocol.Conn) Classify {
 	return func(rows []string) (string, error) {
 		r, err := conn.Call("classify", map[string]any{"rows": rows})
 		if err != nil {
@@ -53,11 +54,11 @@ func remote(conn kata.Conn) Classify {
 }
 
 // remoteAll classifies many boards in the program under test, their requests sent at once.
-func remoteAll(conn kata.Conn) classifyAll {
+func remoteAll(conn *protocol.Conn) classifyAll {
 	return func(boards [][]string) ([]string, []error, error) {
-		reqs := make([]kata.Request, len(boards))
+		reqs := make([]protocol.Request, len(boards))
 		for i, rows := range boards {
-			reqs[i] = kata.Request{Op: "classify", Fields: map[string]any{"rows": rows}}
+			reqs[i] = protocol.Request{Op: "classify", Fields: map[string]any{"rows": rows}}
 		}
 		replies, err := conn.CallAll(reqs)
 		if err != nil {
@@ -79,8 +80,8 @@ func remoteAll(conn kata.Conn) classifyAll {
 	}
 }
 
-// protocol is the tic-tac-toe kata's request.
-const protocol = `
+// requests is the tic-tac-toe kata's request.
+const requests = `
 Tic-tac-toe requests
 
     {"id": 1, "op": "classify", "rows": ["X  ", " XO", "OX "]}

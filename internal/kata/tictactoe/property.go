@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 // The property scenario: every board classified against a reference of the steps' own, apart
@@ -173,7 +173,7 @@ func (s *ticTacToeScenario) classifyEvery(boards []board) ([]string, []error, er
 			copy(states[part[0]:], st)
 			copy(refusals[part[0]:], refused)
 			if part[0] == 0 && refused[0] != nil {
-				if ferr := kata.Unwritten(fmt.Sprintf("the board %q", rows[0]), "classify", "", refused[0]); ferr != nil {
+				if ferr := step.Unwritten(fmt.Sprintf("the board %q", rows[0]), "classify", "", refused[0]); ferr != nil {
 					return nil, nil, ferr
 				}
 			}
@@ -182,20 +182,20 @@ func (s *ticTacToeScenario) classifyEvery(boards []board) ([]string, []error, er
 		for i := range rows {
 			var state string
 			var err error
-			if perr := kata.Guard(s.limit, "classify", func() { state, err = s.classify(slices.Clone(rows[i])) }); perr != nil {
+			if perr := step.Guard(s.limit, "classify", func() { state, err = s.classify(slices.Clone(rows[i])) }); perr != nil {
 				err = perr
 			}
 			states[i], refusals[i] = state, err
 		}
 	}
 	for i, err := range refusals {
-		if err == nil || kata.KindOf(err) == kata.Wrong && kata.Unwritten("", "classify", "", err) == nil {
+		if err == nil || step.KindOf(err) == step.Wrong && step.Unwritten("", "classify", "", err) == nil {
 			continue // a refusal, as most boards get: no message to write
 		}
-		if ferr := kata.Unwritten(fmt.Sprintf("the board %q", rows[i]), "classify", "", err); ferr != nil {
+		if ferr := step.Unwritten(fmt.Sprintf("the board %q", rows[i]), "classify", "", err); ferr != nil {
 			return nil, nil, ferr
 		}
-		if kata.KindOf(err) != kata.Wrong {
+		if step.KindOf(err) != step.Wrong {
 			return nil, nil, err // the conversation broke
 		}
 	}
@@ -237,5 +237,5 @@ func (s *ticTacToeScenario) everyBoardShouldBeClassifiedAsPlayReachesIt() error 
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d of %d boards were not classified as play reaches them. The one with the fewest marks: %q: %s, want %s. As a row of %q:\n  %s",
 		s.wrong, s.boards, m.rows(), m.got, want, outline, row)
-	return &kata.StepError{About: fmt.Sprintf("%d boards", s.boards), Cause: b.String()}
+	return &step.Error{About: fmt.Sprintf("%d boards", s.boards), Cause: b.String()}
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/step"
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 
@@ -77,7 +77,7 @@ func (s *ticTacToeScenario) theRows(top, middle, bottom string) {
 }
 
 func (s *ticTacToeScenario) iClassifyTheBoard() error {
-	if err := kata.Guard(s.limit, "classify", func() { s.state, s.err = s.classify(slices.Clone(s.rows)) }); err != nil {
+	if err := step.Guard(s.limit, "classify", func() { s.state, s.err = s.classify(slices.Clone(s.rows)) }); err != nil {
 		s.state, s.err = "", err
 	}
 	s.classified = true
@@ -88,14 +88,14 @@ func (s *ticTacToeScenario) theGameShouldBe(want string) error {
 	if !s.classified {
 		return errors.New("the board was not classified")
 	}
-	if err := kata.Unwritten(s.board(), "classify", "", s.err); err != nil {
+	if err := step.Unwritten(s.board(), "classify", "", s.err); err != nil {
 		return err
 	}
 	switch {
 	case s.err != nil:
-		return kata.Fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), want)
+		return step.Fail(s.board(), "refused with %s, want %q", brief.Quote(s.err.Error()), want)
 	case s.state != want:
-		return kata.Fail(s.board(), "%s, want %q", brief.Quote(s.state), want)
+		return step.Fail(s.board(), "%s, want %q", brief.Quote(s.state), want)
 	}
 	return nil
 }
@@ -105,7 +105,7 @@ func (s *ticTacToeScenario) theBoardShouldBeRefusedWith(msg string) error {
 		return err
 	}
 	if got := s.err.Error(); got != msg {
-		return kata.Fail(s.board(), "refused with %s, want %q\n%s", brief.QuoteLong(got), msg, kata.FirstDifference(got, msg))
+		return step.Fail(s.board(), "refused with %s, want %q\n%s", brief.QuoteLong(got), msg, step.FirstDifference(got, msg))
 	}
 	return nil
 }
@@ -114,12 +114,12 @@ func (s *ticTacToeScenario) theBoardShouldBeRefused() error {
 	if !s.classified {
 		return errors.New("the board was not classified")
 	}
-	if err := kata.Unwritten(s.board(), "classify", ", so nothing was refused", s.err); err != nil {
+	if err := step.Unwritten(s.board(), "classify", ", so nothing was refused", s.err); err != nil {
 		return err
 	}
 	switch {
 	case s.err == nil:
-		return kata.Fail(s.board(), "classified %s, want it refused", brief.Quote(s.state))
+		return step.Fail(s.board(), "classified %s, want it refused", brief.Quote(s.state))
 	}
 	return nil
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/protocol"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 //go:embed tally.feature
@@ -31,7 +33,7 @@ func Kata() kata.Kata {
 		Summary:  "a running total, the tests' own kata",
 		Features: features,
 		Files:    []string{"tally.feature"},
-		Remote:   func(sc *godog.ScenarioContext, conn kata.Conn) { Initialize(sc, remoteTally(conn)) },
+		Remote:   func(sc *godog.ScenarioContext, conn *protocol.Conn) { Initialize(sc, remoteTally(conn)) },
 		Protocol: `
 Tally requests
 
@@ -57,18 +59,18 @@ func InitializeWithin(sc *godog.ScenarioContext, newTally func() (Tally, error),
 	})
 	sc.Step(`^I add (\d+)$`, func(n int) error {
 		var err error
-		if gerr := kata.Guard(limit, "Add", func() { err = t.Add(n) }); gerr != nil {
+		if gerr := step.Guard(limit, "Add", func() { err = t.Add(n) }); gerr != nil {
 			return gerr
 		}
 		return err
 	})
 	sc.Step(`^the tally should be (\d+)$`, func(want int) error {
 		var got int
-		if gerr := kata.Guard(limit, "Total", func() { got = t.Total() }); gerr != nil {
+		if gerr := step.Guard(limit, "Total", func() { got = t.Total() }); gerr != nil {
 			return gerr
 		}
 		if got != want {
-			return kata.Fail("the tally", "%d, want %d", got, want)
+			return step.Fail("the tally", "%d, want %d", got, want)
 		}
 		return nil
 	})
@@ -76,7 +78,7 @@ func InitializeWithin(sc *godog.ScenarioContext, newTally func() (Tally, error),
 
 // remoteTally makes a tally in the program under test: each scenario begins with "new", as the
 // protocol asks of a kata, so that one program can play scenario after scenario.
-func remoteTally(conn kata.Conn) func() (Tally, error) {
+func remoteTally(conn *protocol.Conn) func() (Tally, error) {
 	return func() (Tally, error) {
 		rep, err := conn.Call("new", nil)
 		if err != nil {
@@ -90,7 +92,7 @@ func remoteTally(conn kata.Conn) func() (Tally, error) {
 }
 
 // remote is a tally in the program under test.
-type remote struct{ conn kata.Conn }
+type remote struct{ conn *protocol.Conn }
 
 func (r remote) Add(n int) error {
 	rep, err := r.conn.Call("add", map[string]any{"n": n})

@@ -1,4 +1,4 @@
-package main
+package protocol
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/deliberate-practice/katas/cmd/internal/lines"
+	"github.com/deliberate-practice/katas/internal/lines"
 )
 
 // process is a program under test, started in a process group of its own, so that ending it

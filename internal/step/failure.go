@@ -1,4 +1,10 @@
-package kata
+// Package step is the contract between a kata's steps and the engine that plays them: a step's
+// error (Error, of a Kind — a wrong answer, a part not written yet, a crash, a timeout, a set-up
+// mistake that stops the run), a call into the implementation guarded against its panics and
+// its hangs (Guard), and the error that says an operation is not written yet
+// (ErrNotImplemented). The protocol's conversations break with the same errors, so that the
+// engine tells them apart in one way.
+package step
 
 import (
 	"unicode/utf8"
@@ -25,7 +31,7 @@ const (
 	Timeout
 	// Setup is a mistake in setting up the run that every scenario would meet — a program
 	// that does not start, or does not speak the protocol — so that no later scenario can get
-	// further: the run stops, saying what to do (StepError.Todo).
+	// further: the run stops, saying what to do (Error.Todo).
 	Setup
 )
 
@@ -45,17 +51,17 @@ func (k Kind) String() string {
 	return fmt.Sprintf("Kind(%d)", int(k))
 }
 
-// StepError is a step's error. It keeps what the step was about — the game it played — apart
+// Error is a step's error. It keeps what the step was about — the game it played — apart
 // from what went wrong, so that failures of one cause group together, and says of which kind
 // the failure is.
-type StepError struct {
+type Error struct {
 	Kind  Kind
 	About string // `new(6, 4, 12) with secret "Red Green Blue Yellow"`; may be empty
 	Cause string // "new is not implemented yet"
 	Todo  string // for Setup: what to do about it
 }
 
-func (e *StepError) Error() string {
+func (e *Error) Error() string {
 	if e.About == "" {
 		return e.Cause
 	}
@@ -64,12 +70,12 @@ func (e *StepError) Error() string {
 
 // Fail is a step's failure: what the step played (the game, the board) and what went wrong.
 func Fail(about, format string, args ...any) error {
-	return &StepError{About: about, Cause: fmt.Sprintf(format, args...)}
+	return &Error{About: about, Cause: fmt.Sprintf(format, args...)}
 }
 
-// KindOf is the kind of a step's error: a StepError's, Wrong for any other.
+// KindOf is the kind of a step's error: a Error's, Wrong for any other.
 func KindOf(err error) Kind {
-	var se *StepError
+	var se *Error
 	if errors.As(err, &se) {
 		return se.Kind
 	}
@@ -102,9 +108,9 @@ func Unwritten(about, call, suffix string, err error) error {
 	var p *Panic
 	switch {
 	case NotImplemented(err):
-		return &StepError{Kind: Missing, About: about, Cause: fmt.Sprintf("%s is not implemented yet%s", call, suffix)}
+		return &Error{Kind: Missing, About: about, Cause: fmt.Sprintf("%s is not implemented yet%s", call, suffix)}
 	case errors.As(err, &p):
-		return &StepError{Kind: Crash, About: about, Cause: p.Error()}
+		return &Error{Kind: Crash, About: about, Cause: p.Error()}
 	case KindOf(err) != Wrong:
 		return err // a timeout, a crash: no answer at all
 	}

@@ -1,13 +1,9 @@
-package main
+package protocol
 
-import (
-	"strings"
+import "strings"
 
-	"github.com/deliberate-practice/katas/internal/kata"
-)
-
-// protocolCommon is the part of the protocol both katas share.
-const protocolCommon = `The katas protocol, version 1
+// common is the protocol every kata shares: it names no kata's rule.
+const common = `The katas protocol, version 1
 
 kata run starts your program once and plays the scenarios through it, one after another, and
 talks to it over its standard input and output: one JSON object a line each way. Its
@@ -20,7 +16,7 @@ standard error is yours: the runner shows its end when something goes wrong.
 2. Then it reads requests, one a line, each with an "id" (1, 2, 3, … for as long as it runs)
    and an "op", and writes one reply a line, in order, with the request's "id". A reply
    carries the result, or "error" with your implementation's message when it refuses the
-   request, as when a guess has the wrong width. Fields may come in any order; keys are
+   request (the kata's requests say what to refuse). Fields may come in any order; keys are
    written as here, in lower case, and keys the runner does not know are ignored. The error
    "not implemented" says an operation is not written yet: it fails the scenario, and never
    counts as a refusal.
@@ -29,19 +25,19 @@ standard error is yours: the runner shows its end when something goes wrong.
    flush=True) or sys.stdout.flush(), Node's console.log or process.stdout.write, Go's
    fmt.Println to os.Stdout. A reply left in a buffer never reaches the runner, which waits
    for it until the time limit and fails the scenario. The runner may send requests before
-   it has the replies to earlier ones (a scenario that plays thousands of games sends them
-   all at once): answer them in order, a line at a time or all the lines that have come
-   together, as the starting points do, and write those replies before you wait for more.
+   it has the replies to earlier ones (a scenario that checks a rule on thousands of cases
+   sends them all at once): answer them in order, a line at a time or all the lines that have
+   come together, as the starting points do, and write those replies before you wait for more.
 
-3. Each scenario begins with a request that starts afresh — a new game, a board to classify
-   — so a program need keep nothing of one scenario for the next: a new game replaces the
-   last. Scenarios follow one another with no word between them.
+3. Each scenario begins with a request that starts afresh (the kata's requests below say
+   which), so a program need keep nothing of one scenario for the next. Scenarios follow one
+   another with no word between them.
 
 4. When the run ends the runner closes your program's input: exit then, with status 0.
 `
 
-// protocolChecks is what the runner checks, the same for both katas.
-const protocolChecks = `
+// checks is what the runner checks, the same for every kata.
+const checks = `
 What the runner checks
 
 - One process for the run. The program starts at the first scenario's first request, in a
@@ -67,10 +63,8 @@ What the runner checks
   something goes wrong, and ignores it otherwise.
 - A crash or an early exit fails the scenario with the exit status and the end of standard
   error: a Python traceback, a Node stack, a Go panic.
-- A refusal is an "error" reply. Scenarios that expect a refusal pass on any error but "not
-  implemented" (and for tic-tac-toe's unreachable boards, only on Exercism's exact
-  message); they then check that the refused request changed nothing, with turns_left and
-  guesses.
+- A refusal is an "error" reply. A scenario that expects a refusal passes on any error but
+  "not implemented", unless the kata's requests above ask for an exact message.
 - A program that cannot get going — it does not start, does not greet, or greets as another
   kata's adapter — stops the run at the first scenario, with what to do about it, rather
   than failing every scenario the same way.
@@ -79,8 +73,8 @@ Otherwise the run goes on with the next scenario and never hangs. The exit statu
 when every scenario passes.
 `
 
-// protocol returns the protocol for one kata: the whole of it, the kata's own requests and
-// what the runner checks included.
-func protocol(k kata.Kata) string {
-	return strings.Replace(protocolCommon, "KATA", k.Name, 1) + k.Protocol + protocolChecks
+// Text is the protocol for one kata, whole: what every kata shares, with the greeting of the
+// kata called name, then the kata's own requests, then what the runner checks.
+func Text(name, requests string) string {
+	return strings.Replace(common, "KATA", name, 1) + requests + checks
 }

@@ -1,4 +1,4 @@
-package main
+package protocol
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unsafe"
 )
 
 // killMarked ends every process whose environment holds token: what the program whose
@@ -53,4 +54,20 @@ func lastPid() (int, bool) {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
 	return n, err == nil
+}
+
+// unread is how many bytes wait in the pipe f reads from (FIONREAD); 0 if it cannot tell.
+func unread(f *os.File) int {
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	n := 0
+	_ = conn.Control(func(fd uintptr) {
+		var v int32
+		if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, fd, syscall.TIOCINQ, uintptr(unsafe.Pointer(&v))); e == 0 {
+			n = int(v)
+		}
+	})
+	return n
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/cmd/internal/lines"
+	"github.com/deliberate-practice/katas/internal/lines"
 )
 
 // readAll returns every line and error Next gives, up to io.EOF.

@@ -1,4 +1,4 @@
-package kata
+package step
 
 import (
 	"fmt"
@@ -49,7 +49,7 @@ func Guard(limit time.Duration, call string, f func()) error {
 	case err := <-done:
 		return err
 	case <-timer.C:
-		return &StepError{Kind: Timeout, Cause: fmt.Sprintf("%s did not return within %v (the kit's -kata.timeout)", call, limit)}
+		return &Error{Kind: Timeout, Cause: fmt.Sprintf("%s did not return within %v (the kit's -kata.timeout)", call, limit)}
 	}
 }
 
@@ -77,7 +77,7 @@ func panicSite() string {
 			goroot = filepath.Dir(filepath.Dir(f.File)) + string(filepath.Separator)
 		}
 		std := goroot != "" && strings.HasPrefix(f.File, goroot) // os.Exit's panic under go test, a nil map
-		if f.File != "" && !std && !strings.HasPrefix(f.Function, "runtime.") && !strings.Contains(f.Function, "katas/internal/kata") {
+		if f.File != "" && !std && !strings.HasPrefix(f.Function, "runtime.") && !strings.Contains(f.Function, "katas/internal/kata") && !strings.Contains(f.Function, "katas/internal/step") {
 			return filepath.Join(filepath.Base(filepath.Dir(f.File)), filepath.Base(f.File)) + fmt.Sprintf(":%d", f.Line)
 		}
 		if !more {

@@ -1,0 +1,299 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/lines"
+	"github.com/deliberate-practice/katas/internal/step"
+)
+
+// A Conn is one scenario's conversation with the program under test: what a kata's remote
+// steps call through. Its error, once the conversation broke (the program crashed, hung or
+// wrote nonsense), fails the step in which it broke and every call after it.
+type Conn struct {
+	*Program
+
+	p       *process    // the process of this scenario's conversation, once it has begun
+	lastReq string      // the last request, for messages
+	broken  *step.Error // why the conversation broke, and of which kind; the scenario fails with it
+}
+
+// Stderr is the end of what the program wrote to standard error during the scenario, as it
+// wrote it.
+func (s *Conn) Stderr() string {
+	if s.p == nil {
+		return ""
+	}
+	if s.running == s.p {
+		s.p.settleStderr() // it runs on, for the next scenario: what it wrote for this one
+		return s.p.stderr.String()
+	}
+	select {
+	case <-s.p.copied:
+	case <-time.After(exitGrace): // a process outside the group holds it; show what came
+	}
+	return s.p.stderr.String()
+}
+
+// Check returns why the conversation broke, if it did: the step in which it broke fails with
+// it, even one that passed, so that a crash is never taken for a refusal.
+func (s *Conn) Check() error {
+	if s.broken == nil {
+		return nil
+	}
+	return s.broken
+}
+
+// setUp fails the conversation for a mistake in setting up the run, which every scenario
+// would meet: the run stops after this one, saying what to do.
+func (s *Conn) setUp(todo, format string, args ...any) error {
+	err := s.fail(step.Wrong, format, args...)
+	s.giveUp(todo)
+	return err
+}
+
+// giveUp makes the conversation's break one that no later scenario gets past, saying what to
+// do, unless it already is.
+func (s *Conn) giveUp(todo string) {
+	if s.broken != nil && s.broken.Kind != step.Setup {
+		s.broken.Kind, s.broken.Todo = step.Setup, todo
+	}
+}
+
+// NotImplemented breaks the conversation for a reply that says op is not written yet
+// .
+func (s *Conn) NotImplemented(op string) error {
+	return s.fail(step.Missing, "%s is not implemented yet", op)
+}
+
+// Broken breaks the conversation for a reply that does not fit its request .
+func (s *Conn) Broken(format string, args ...any) error {
+	return s.fail(step.Wrong, format, args...)
+}
+
+// fail records why the conversation broke, and of which kind, keeping the first reason, and
+// ends the program and all it started, quoting the end of its standard error.
+func (s *Conn) fail(kind step.Kind, format string, args ...any) error {
+	if s.broken == nil {
+		s.broken = s.failure(s.p, kind, fmt.Sprintf(format, args...))
+	}
+	return s.broken
+}
+
+// read returns the next line the program writes, waiting at most the time limit for it;
+// what says what the line is for, in messages. A line already there is taken at once.
+func (s *Conn) read(what func() string) (string, error) {
+	select {
+	case l, ok := <-s.p.lines:
+		if ok {
+			return s.line(l, what)
+		}
+		return s.readSlowly(nil, what)
+	default:
+	}
+	return s.readSlowly(s.p.lines, what)
+}
+
+// readSlowly is read waiting for the line: on out, until it is nil once the output ends.
+func (s *Conn) readSlowly(out <-chan readLine, what func() string) (string, error) {
+	timer := time.NewTimer(s.cmd.Timeout)
+	defer timer.Stop()
+	exited := s.p.exited
+	exitedBefore := func() (string, error) {
+		return "", s.fail(step.Crash, "the program %s before %s", s.p.exit(), what())
+	}
+	for {
+		select {
+		case l, ok := <-out:
+			if !ok {
+				out = nil // its output ended: wait for its exit
+				if s.p.hasExited() {
+					return exitedBefore()
+				}
+				continue
+			}
+			return s.line(l, what)
+		case <-exited:
+			if out == nil {
+				return exitedBefore()
+			}
+			select {
+			case l, ok := <-out:
+				if ok {
+					return s.line(l, what)
+				}
+			case <-s.p.outputGrace():
+			}
+			return exitedBefore()
+		case <-timer.C:
+			if out == nil {
+				return "", s.fail(step.Timeout, "the program closed its output but did not exit, before %s", what())
+			}
+			return "", s.fail(step.Timeout, "the program did not write %s within %v", what(), s.cmd.Timeout)
+		}
+	}
+}
+
+// line is a line the program wrote, or the error that it was not a line.
+func (s *Conn) line(l readLine, what func() string) (string, error) {
+	switch {
+	case errors.Is(l.err, lines.ErrTooLong):
+		return "", s.fail(step.Wrong, "the program wrote %v instead of %s", l.err, what())
+	case l.err != nil:
+		return "", s.fail(step.Wrong, "reading the program's output: %v", l.err)
+	}
+	return l.text, nil
+}
+
+// Call sends a request, op with its fields, and returns the reply to it . Its
+// error says the conversation broke; a reply's own "error" is the implementation refusing
+// something.
+func (s *Conn) Call(op string, fields map[string]any) (Reply, error) {
+	r, err := s.CallAll([]Request{{Op: op, Fields: fields}})
+	if err != nil {
+		return Reply{}, err
+	}
+	return r[0], nil
+}
+
+// CallAll sends the requests and returns their replies, in order . They are
+// written all at once while the replies are read, so that the program reads the next request
+// as it answers the last: many requests cost few system calls and no wait for each, and
+// neither side waits on a full pipe. Its error says the conversation broke.
+func (s *Conn) CallAll(reqs []Request) ([]Reply, error) {
+	if err := s.Check(); err != nil || len(reqs) == 0 {
+		return nil, err
+	}
+	if s.p == nil {
+		if err := s.start(); err != nil {
+			return nil, err
+		}
+	}
+	var buf []byte
+	ends := make([]int, len(reqs)) // where each request's line ends in buf
+	for i, rq := range reqs {
+		buf = append(appendRequest(buf, s.sent+1+i, rq), '\n')
+		ends[i] = len(buf)
+	}
+	text := func(i int) string {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		return string(buf[start : ends[i]-1])
+	}
+	first := s.sent + 1
+	s.sent += len(reqs)
+	type wrote struct {
+		n   int
+		err error
+	}
+	written := make(chan wrote, 1)
+	stopped := func(w wrote) error {
+		i, _ := slices.BinarySearch(ends, w.n+1) // the first request not written whole
+		i = min(i, len(reqs)-1)
+		s.lastReq = text(i)
+		return s.fail(step.Crash, "the program stopped reading before request %d %s: %v", first+i, s.lastReq, w.err)
+	}
+	if len(reqs) == 1 {
+		n, err := s.p.stdin.Write(buf)
+		if err != nil {
+			return nil, stopped(wrote{n, err})
+		}
+		written <- wrote{n, nil}
+	} else {
+		go func() {
+			n, err := s.p.stdin.Write(buf)
+			written <- wrote{n, err}
+		}()
+	}
+	replies := make([]Reply, len(reqs))
+	for i := range reqs {
+		r, err := s.reply(first+i, text(i))
+		if err != nil {
+			_ = s.p.stdin.Close() // the program is ended; a write still waiting gives up
+			<-written
+			return nil, err
+		}
+		replies[i] = r
+	}
+	if w := <-written; w.err != nil {
+		return nil, stopped(w)
+	}
+	return replies, nil
+}
+
+// reply reads the reply to request id, sent as text, and checks that it is one.
+func (s *Conn) reply(id int, text string) (Reply, error) {
+	s.lastReq = text
+	line, err := s.read(func() string { return fmt.Sprintf("its reply to request %d %s", id, text) })
+	if err != nil {
+		return Reply{}, err
+	}
+	r, ok := ParseReply(line, text)
+	if !ok {
+		return Reply{}, s.fail(step.Wrong, "the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, text)
+	}
+	got, hasID := r.Int("id")
+	switch {
+	case !hasID:
+		return Reply{}, s.fail(step.Wrong, "the program replied without an id, %s, to request %d %s", brief.Quote(line), id, text)
+	case got < 1 || got > s.sent:
+		return Reply{}, s.fail(step.Wrong, "the program wrote a reply to a request that was never sent, %s, when request %d %s was waiting", brief.Quote(line), id, text)
+	case got < id:
+		return Reply{}, s.fail(step.Wrong, "the program replied twice to request %d: %s came when request %d %s was waiting", got, brief.Quote(line), id, text)
+	case got > id:
+		return Reply{}, s.fail(step.Wrong, "the program replied to request %d, %s, before request %d %s, which was waiting", got, brief.Quote(line), id, text)
+	}
+	if raw, isError := r.Fields["error"]; isError && string(raw) != "null" { // null: no error
+		if _, ok := r.Refusal(); !ok {
+			return Reply{}, s.fail(step.Wrong, "the program replied with an error that is not a string, %s, to request %d %s", brief.Quote(line), id, text)
+		}
+	}
+	return r, nil
+}
+
+// Close ends the scenario's conversation. Between scenarios the process runs on, for the next,
+// and Close says what went wrong after the scenario's last reply (between); a conversation
+// that broke has ended its process already; isolated, Close ends the process as the run's End
+// does, and says what went wrong.
+func (s *Conn) Close() error {
+	switch {
+	case s.p == nil:
+		return nil
+	case s.broken != nil:
+		s.drop(s.p)
+		return nil
+	case !s.cmd.Isolate:
+		return s.between()
+	}
+	if err := s.finish(s.p); err != nil {
+		s.broken = err
+		return err
+	}
+	return nil
+}
+
+// between checks, at the end of a scenario after which the process runs on, that the program
+// wrote nothing it was not asked for and is still running, as it must be until its input ends.
+func (s *Conn) between() error {
+	select {
+	case l, ok := <-s.p.lines:
+		if !ok {
+			return s.fail(step.Crash, "the program closed its output after its last reply, before its input ended")
+		}
+		if l.err != nil {
+			return s.fail(step.Wrong, "the program wrote more than it was asked: %v", l.err)
+		}
+		return s.fail(step.Wrong, "the program wrote more than it was asked: %s", brief.Quote(l.text))
+	default:
+	}
+	if s.p.hasExited() {
+		return s.fail(step.Crash, "the program %s after its last reply, before its input ended", s.p.exit())
+	}
+	return nil
+}
