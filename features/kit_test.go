@@ -1,6 +1,7 @@
 package features_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -20,6 +21,7 @@ import (
 	katapkg "github.com/deliberate-practice/katas/internal/kata"
 	mastermindkata "github.com/deliberate-practice/katas/internal/kata/mastermind"
 	tictactoekata "github.com/deliberate-practice/katas/internal/kata/tictactoe"
+	"github.com/deliberate-practice/katas/internal/kit"
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 
@@ -147,16 +149,24 @@ func ticTacToeKata(classify features.Classifier) kata {
 
 // scenarios returns the kata's scenarios.
 func (k kata) scenarios() []engine.Scenario {
-	s, err := engine.Scenarios(k.Kata)
+	run, err := engine.Start(context.Background(), k.Kata, engine.Options{}, engine.Front{})
 	if err != nil {
 		panic(err)
 	}
-	return s
+	var out []engine.Scenario
+	for s := range run.Scenarios() {
+		out = append(out, s)
+	}
+	return out
 }
 
-// run plays one scenario.
+// run plays one scenario; its Text is its failure, as go test -v shows it.
 func (k kata) run(s engine.Scenario) engine.Result {
-	return engine.Play(s, engine.Instance{Steps: k.steps})
+	run, err := engine.Start(context.Background(), k.Kata, engine.Options{Verbose: true}.Only([]engine.Scenario{s}), engine.Front{})
+	if err != nil {
+		panic(err)
+	}
+	return run.Play(s, kit.InProcess(k.steps))
 }
 
 // failing runs the kata's scenarios whose names are in names, or all of them when names is
@@ -221,7 +231,7 @@ func TestADuplicateBugFailsExactlyTheSeedRowsThatCatchIt(t *testing.T) {
 	k := mastermindKata(newPlain(lies{repeatsTwice: true}))
 	assert.Equal(t, []string{"Playing mastermind/Making a guess/row 9", "Playing mastermind/Making a guess/row 16"}, failing(t, k, "Making a guess"))
 	r := k.run(scenario(t, k, "Playing mastermind/Making a guess/row 16"))
-	msg := engine.Failure(r)
+	msg := r.Text
 	for _, want := range []string{
 		"Making a guess, row 16 (mastermind.feature:38): | Red Blue Blue Yellow | Purple Purple Red Red | W |",
 		`failed: Then the code maker should give me "W" feedback on my guess (mastermind.feature:17)`,
@@ -245,7 +255,7 @@ func TestEveryWrongScorerFails(t *testing.T) {
 			require.Contains(t, failed, property)
 			assert.Greater(t, len(failed), 1, "an example catches it before the property does")
 			t.Logf("%s: %d scenarios fail", name, len(failed))
-			msg := engine.Failure(k.run(scenario(t, k, property)))
+			msg := k.run(scenario(t, k, property)).Text
 			m := rowRE.FindStringSubmatch(msg)
 			require.NotNil(t, m, "the smallest pair as an example row:\n%s", msg)
 			secret, guess := numbers(m[3]), numbers(m[4])
@@ -382,7 +392,7 @@ func TestAWinFollowedByAMoveIsRefused(t *testing.T) {
 	assert.Contains(t, failed, "State of tic-tac-toe/Every board, as play reaches it")
 	assert.GreaterOrEqual(t, len(failed), 3, "the example rows catch it before the property: %q", failed)
 	t.Logf("only double wins refused: %d scenarios fail", len(failed))
-	msg := engine.Failure(k.run(scenario(t, k, "State of tic-tac-toe/Every board, as play reaches it")))
+	msg := k.run(scenario(t, k, "State of tic-tac-toe/Every board, as play reaches it")).Text
 	assert.Contains(t, msg, `want refused with "Impossible board: game should have ended after the game was won"`, "the reference's message whole")
 	assert.Regexp(t, `As a row of "Boards that play cannot reach":\n\s+\| "[XO ]{3}" \| "[XO ]{3}" \| "[XO ]{3}" \| Impossible board: game should have ended after the game was won \|`, msg)
 }

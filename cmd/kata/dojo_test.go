@@ -19,7 +19,6 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/journal"
-	"github.com/deliberate-practice/katas/internal/katas"
 )
 
 // serveDojo runs kata dojo serve with args, on loopback, until the test ends, and returns the
@@ -158,7 +157,7 @@ func TestDojoCommandLine(t *testing.T) {
 		{[]string{"run", "mastermind", "--dojo", room, "--name", strings.Repeat("ann", 1000), "--", impl}, 2, "is longer than 40 characters"},
 	} {
 		var out, errOut bytes.Buffer
-		cl := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+		cl := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: known()}
 		status := cl.run(c.args)
 		assert.Equal(t, c.status, status, "%q: %s", c.args, errOut.String())
 		assert.Contains(t, errOut.String(), c.says, "%q", c.args)

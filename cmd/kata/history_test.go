@@ -15,7 +15,6 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/journal"
-	"github.com/deliberate-practice/katas/internal/katas"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -162,7 +161,7 @@ func TestPredictTheLight(t *testing.T) {
 	keys := bytes.NewBufferString("p\nr\n\nq\n")
 	var watchOut syncBuffer
 	w := cli{ctx: context.Background(), stdout: &watchOut, stderr: &watchOut, self: "kata", dir: dir, now: time.Now,
-		poll: 10 * time.Millisecond, keys: keys, katas: katas.All()}
+		poll: 10 * time.Millisecond, keys: keys, katas: known()}
 	assert.Zero(t, w.run(append([]string{"run", "--watch"}, one...)))
 	assert.Contains(t, watchOut.String(), "The next run's light? g green, r red, a amber.")
 	assert.Contains(t, watchOut.String(), "You predict red for the next run: save, or press Enter.")
@@ -213,5 +212,5 @@ func TestDiffOnATerminal(t *testing.T) {
 // its standard output and error.
 func programIn(dir string) (*cli, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
-	return &cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}, &out, &errOut
+	return &cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: known()}, &out, &errOut
 }

@@ -121,7 +121,7 @@ func starter(k kata.Kata, l language) (map[string][]byte, error) {
 		return nil, fmt.Errorf("%s has no starting points", k.Name)
 	}
 	files := map[string][]byte{}
-	root := l.name
+	root := "templates/" + l.name
 	code := ""
 	err := fs.WalkDir(k.Starters, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

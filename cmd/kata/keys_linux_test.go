@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/katas"
 	"github.com/deliberate-practice/katas/internal/term/termtest"
 )
 
@@ -26,7 +25,7 @@ func TestWatchKeysOnATerminal(t *testing.T) {
 	defer cancel()
 	var out syncBuffer
 	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond,
-		keys: tty, katas: katas.All()}
+		keys: tty, katas: known()}
 	done := make(chan int, 1)
 	go func() {
 		done <- c.run([]string{"run", "tictactoe", "--watch", "--tags", "~@property", "--", impl, "-kata", "tictactoe", "-bug", "message", "-starts", marker})

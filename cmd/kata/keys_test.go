@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/journal"
-	"github.com/deliberate-practice/katas/internal/katas"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -36,7 +35,7 @@ func TestWatchKeys(t *testing.T) {
 	defer cancel()
 	var out syncBuffer
 	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond,
-		terminal: true, keys: keys, katas: katas.All()}
+		terminal: true, keys: keys, katas: known()}
 	done := make(chan int, 1)
 	go func() { done <- c.run([]string{"run", "mastermind", "--watch", "--", "bash", "-c", script}) }()
 	idle := func(n int) string { t.Helper(); return watched(t, &out, n) }
@@ -136,7 +135,7 @@ func BenchmarkWatchLag(b *testing.B) {
 	}
 	ctx, cancel := context.WithCancel(b.Context())
 	var out syncBuffer
-	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: known()}
 	done := make(chan int, 1)
 	go func() { done <- c.run([]string{"run", "mastermind", "--watch", "--", python, "adapter.py"}) }()
 	defer func() { cancel(); <-done }()
@@ -171,7 +170,7 @@ func TestWatchSaysARunStarted(t *testing.T) {
 	defer cancel()
 	var out syncBuffer
 	c := cli{ctx: ctx, stdout: &out, stderr: &out, color: true, terminal: true, self: "kata", dir: dir, now: time.Now,
-		poll: 10 * time.Millisecond, katas: katas.All()}
+		poll: 10 * time.Millisecond, katas: known()}
 	done := make(chan int, 1)
 	go func() {
 		done <- c.run([]string{"run", "tictactoe", "--watch", "--tags", "~@property", "--", impl, "-kata", "tictactoe"})

@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/journal"
-	"github.com/deliberate-practice/katas/internal/katas"
 )
 
 // TestTheLogIsAPlainFile: a symbolic link or a FIFO where the log goes — a cloned kata folder
@@ -33,7 +32,7 @@ func TestTheLogIsAPlainFile(t *testing.T) {
 			require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
 			require.NoError(t, create(filepath.Join(dir, journal.Path)))
 			var out, errOut bytes.Buffer
-			c := cli{ctx: t.Context(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+			c := cli{ctx: t.Context(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: known()}
 			done := make(chan [2]int, 1)
 			go func() {
 				run := c.run([]string{"run", "mastermind", "--run", "Joining the game$", "--", impl})

@@ -27,7 +27,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -35,10 +34,6 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/engine"
-	"github.com/deliberate-practice/katas/internal/kata"
-	"github.com/deliberate-practice/katas/internal/katas"
-	"github.com/deliberate-practice/katas/internal/protocol"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -49,7 +44,7 @@ func main() {
 	defer stop()
 	exe, _ := os.Executable()
 	c := cli{ctx: ctx, stdout: os.Stdout, stderr: os.Stderr, color: term.UseColor(term.IsTerminal(os.Stdout), os.Getenv),
-		terminal: term.IsTerminal(os.Stdout), self: invocation(exe, os.Args[0], exec.LookPath), dir: ".", now: time.Now, katas: katas.All(),
+		terminal: term.IsTerminal(os.Stdout), self: invocation(exe, os.Args[0], exec.LookPath), dir: ".", now: time.Now, katas: known(),
 		env: os.Getenv}
 	if term.IsTerminal(os.Stdin) {
 		c.keys = os.Stdin // --watch's keys
@@ -72,17 +67,8 @@ type cli struct {
 	keys           io.Reader           // where --watch reads keys, nil for none: the terminal
 	rawKeys        bool                // keys come one at a time (a terminal in cbreak mode), not a line each
 	poll           time.Duration       // how often --watch looks for changes; 0 for the default
-	katas          []kata.Kata         // the katas it knows, in the order kata list names them
+	katas          []listed            // the katas it knows, in the order kata list names them
 	env            func(string) string // the environment, for defaults (KATA_DOJO); nil for none
-}
-
-// kata returns the kata called name, or an error that says there is none.
-func (c cli) kata(name string) (kata.Kata, error) {
-	k, err := katas.Find(c.katas, name)
-	if err != nil {
-		return k, fmt.Errorf("kata: %w", err)
-	}
-	return k, nil
 }
 
 // usage is the program's help: its commands, kata run's flags, its exit status.
@@ -142,19 +128,7 @@ func (c cli) run(args []string) int {
 	}
 	switch cmd {
 	case "list":
-		if len(rest) > 0 {
-			fmt.Fprintf(c.stderr, "kata list: unexpected argument %s\n", brief.Quote(rest[0]))
-			return 2
-		}
-		for _, k := range c.katas {
-			all, err := engine.Scenarios(k)
-			if err != nil {
-				fmt.Fprintf(c.stderr, "kata list: %s: %v\n", k.Name, err)
-				return 1
-			}
-			fmt.Fprintf(c.stdout, "%-11s %s (%d scenarios)\n", k.Name, k.Summary, len(all))
-		}
-		return 0
+		return c.list(rest)
 	case "run":
 		return c.runKata(rest)
 	case "log":
@@ -177,27 +151,9 @@ func (c cli) run(args []string) int {
 	}
 	switch cmd {
 	case "protocol":
-		if len(rest) > 1 {
-			fmt.Fprintf(c.stderr, "kata protocol: unexpected argument %s\n", brief.Quote(rest[1]))
-			return 2
-		}
-		fmt.Fprint(c.stdout, protocol.Text(k.Name, k.Protocol))
-		return 0
+		return c.protocol(k, rest[1:])
 	case "features":
-		dir, status := oneDir(rest[1:], "features", c.stderr)
-		if status != 0 {
-			return status
-		}
-		files := map[string][]byte{}
-		for _, f := range k.Files {
-			data, err := fs.ReadFile(k.Features, f)
-			if err != nil {
-				fmt.Fprintf(c.stderr, "kata features: %v\n", err)
-				return 1
-			}
-			files[f] = data
-		}
-		return write(dir, files, c.stdout, c.stderr)
+		return c.features(k, rest[1:])
 	}
 	return c.initKata(k, rest[1:])
 }

@@ -25,7 +25,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/features"
-	"github.com/deliberate-practice/katas/internal/katas"
 	"github.com/deliberate-practice/katas/internal/scratchmod"
 )
 
@@ -36,7 +35,7 @@ var impl, work string
 
 // run is the program as the tests run it: invoked as "kata", in the tests' own folder.
 func run(args []string, stdout, stderr io.Writer, color bool) int {
-	return cli{ctx: context.Background(), stdout: stdout, stderr: stderr, color: color, self: "kata", dir: work, now: time.Now, katas: katas.All()}.run(args)
+	return cli{ctx: context.Background(), stdout: stdout, stderr: stderr, color: color, self: "kata", dir: work, now: time.Now, katas: known()}.run(args)
 }
 
 // asKata, set in the environment, makes the test binary the kata program itself, for tests
@@ -166,9 +165,9 @@ func TestProtocolIsDocumented(t *testing.T) {
 	assert.Contains(t, doc, "`"+greeting+"`")
 
 	for _, f := range []struct{ kata, file string }{{"mastermind", "python/adapter.py"}, {"tictactoe", "javascript/adapter.js"}} {
-		k, err := katas.Find(katas.All(), f.kata)
+		k, err := cli{katas: known()}.kata(f.kata)
 		require.NoError(t, err)
-		src, err := fs.ReadFile(k.Starters, f.file)
+		src, err := fs.ReadFile(k.Starters, "templates/"+f.file)
 		require.NoError(t, err)
 		assert.Contains(t, doc, "\n"+string(src)+"```", "docs/protocol.md shows %s as kata init writes it", f)
 	}
@@ -744,7 +743,7 @@ func TestReadmePractiseInAnyLanguage(t *testing.T) {
 			t.Chdir(strings.TrimPrefix(c, "cd "))
 		case strings.HasPrefix(c, kataCmd):
 			var stdout, stderr bytes.Buffer
-			status = cli{ctx: context.Background(), stdout: &stdout, stderr: &stderr, self: strings.TrimSpace(kataCmd), dir: ".", now: time.Now, katas: katas.All()}.run(strings.Fields(strings.TrimPrefix(c, kataCmd)))
+			status = cli{ctx: context.Background(), stdout: &stdout, stderr: &stderr, self: strings.TrimSpace(kataCmd), dir: ".", now: time.Now, katas: known()}.run(strings.Fields(strings.TrimPrefix(c, kataCmd)))
 			out = stdout.String()
 			require.NotEqual(t, 2, status, "%s: %s", c, stderr.String())
 		default:

@@ -18,7 +18,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/journal"
-	"github.com/deliberate-practice/katas/internal/katas"
 )
 
 // TestRunList: kata run KATA --list names the scenarios as --run takes them, starting nothing,
@@ -77,7 +76,7 @@ func TestInvocation(t *testing.T) {
 
 	// The rerun hint uses it.
 	var out bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "./bin/kata", dir: t.TempDir(), now: time.Now, katas: katas.All()}
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "./bin/kata", dir: t.TempDir(), now: time.Now, katas: known()}
 	c.run([]string{"run", "mastermind", "--run", "row 9$", "--", impl, "-bug", "repeats"})
 	assert.Contains(t, out.String(), "Run it alone: ./bin/kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats\n")
 }
@@ -94,7 +93,7 @@ func TestLog(t *testing.T) {
 	dir := t.TempDir()
 	clk := &clock{time.Date(2026, 11, 28, 9, 0, 0, 0, time.Local)}
 	var out bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: clk.now, katas: katas.All()}
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: clk.now, katas: known()}
 	runAt := func(minutes int, args ...string) {
 		t.Helper()
 		clk.t = clk.t.Add(time.Duration(minutes) * time.Minute)
@@ -183,7 +182,7 @@ func TestWatch(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out syncBuffer
-	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond, katas: katas.All()}
+	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond, katas: known()}
 	done := make(chan int)
 	go func() {
 		done <- c.run([]string{"run", "tictactoe", "--watch", "--tags", "~@property", "--timeout", "1s", "--", impl, "-kata", "tictactoe", "-starts", marker})
@@ -324,7 +323,7 @@ func TestALogThatCannotBeWrittenFailsTheRun(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".kata"), []byte("a file, not a folder"), 0o644))
 	var out, errOut bytes.Buffer
-	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: known()}
 	status := c.run([]string{"run", "mastermind", "--run", "Joining the game$", "--", impl})
 	assert.Equal(t, "mastermind: 1 scenario, passed\n", out.String())
 	assert.Contains(t, errOut.String(), "kata run: keeping the log of runs")
@@ -336,7 +335,7 @@ func TestALogThatCannotBeWrittenFailsTheRun(t *testing.T) {
 func TestWatchWithNothingToRunEnds(t *testing.T) {
 	t.Parallel()
 	var out bytes.Buffer
-	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: t.TempDir(), now: time.Now, poll: 10 * time.Millisecond, katas: katas.All()}
+	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: t.TempDir(), now: time.Now, poll: 10 * time.Millisecond, katas: known()}
 	done := make(chan int, 1)
 	go func() {
 		done <- c.run([]string{"run", "mastermind", "--watch", "--run", "no such scenario", "--", impl})
@@ -359,7 +358,7 @@ func TestLogPrintsNothingRaw(t *testing.T) {
 	line := `{"time":"2026-11-29T09:00:00Z","kata":"\u001b]0;owned\u0007\u001b[2J","light":"red","passed":1,"total":2}` + "\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, journal.Path), []byte(line), 0o644))
 	var out bytes.Buffer
-	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: known()}
 	assert.Zero(t, c.run([]string{"log"}))
 	assert.NotContains(t, out.String(), "\x1b", out.String())
 	assert.NotContains(t, out.String(), "\a")
@@ -394,7 +393,7 @@ func TestLogWhenTheClockWentBack(t *testing.T) {
 `
 	require.NoError(t, os.WriteFile(filepath.Join(dir, journal.Path), []byte(log), 0o644))
 	var out bytes.Buffer
-	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: known()}
 	require.Zero(t, c.run([]string{"log"}))
 	assert.Contains(t, out.String(), "the clock went back")
 	assert.NotRegexp(t, `-[0-9]+ minute`, out.String())
@@ -415,7 +414,7 @@ func TestWatchSeesASaveDuringARun(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	var out syncBuffer
-	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond, katas: katas.All()}
+	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond, katas: known()}
 	done := make(chan int, 1)
 	go func() {
 		done <- c.run([]string{"run", "tictactoe", "--watch", "--tags", "~@property", "--", "bash", "-c", script})
@@ -498,7 +497,7 @@ func TestAPartialRunIsNoGreen(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	var out bytes.Buffer
-	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: katas.All()}
+	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: known()}
 	assert.Zero(t, c.run([]string{"run", "mastermind", "--run", "Joining the game$", "--", impl}))
 	entries, err := journal.Read(dir)
 	require.NoError(t, err)

@@ -9,12 +9,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/deliberate-practice/katas/internal/katas"
 )
 
 // junitFile is what the tests read back of a JUnit report.
@@ -164,10 +163,15 @@ func TestReportsSayWhereTheFeaturesAre(t *testing.T) {
 	dir := t.TempDir()
 	_, errOut, status := kataCmd("features", "mastermind", filepath.Join(dir, "features"))
 	require.Zero(t, status, errOut)
-	var out strings.Builder
-	c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: nil, katas: katas.All()}
-	assert.Equal(t, "features/mastermind.feature", c.featurePath("mastermind.feature"))
-	assert.Equal(t, "tictactoe.feature", c.featurePath("tictactoe.feature"))
+	for kata, want := range map[string]string{"mastermind": `file="features/mastermind.feature"`, "tictactoe": `file="tictactoe.feature"`} {
+		var out strings.Builder
+		c := cli{ctx: t.Context(), stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, katas: known()}
+		status := c.run([]string{"run", kata, "--run", "/Joining the game$|/An ongoing game$", "--format", "junit:" + filepath.Join(dir, "r.xml"), "--", impl, "-kata", kata})
+		require.Zero(t, status, out.String())
+		data, err := os.ReadFile(filepath.Join(dir, "r-"+kata+".xml"))
+		require.NoError(t, err)
+		assert.Contains(t, string(data), want, "%s: where kata features wrote its files, or its bare name", kata)
+	}
 }
 
 // validate holds reports to their readers: Cucumber's own JSON validator, in Cucumber-JVM's

@@ -125,7 +125,7 @@ func (c cli) parseRun(args []string) (runFlags, int) {
 	// flag package would call it for a flag that may stand alone.
 	for _, a := range flagArgs {
 		if v, ok := strings.CutPrefix(strings.TrimLeft(a, "-"), "random="); ok && strings.HasPrefix(a, "-") {
-			if _, _, err := engine.ParseSeed(v); err != nil {
+			if err := new(engine.Options).Set(engine.OptRandom, v); err != nil {
 				fmt.Fprintf(c.stderr, "kata run: --random: %v\n", err)
 				return r, 2
 			}
@@ -188,12 +188,6 @@ func (c cli) parseRun(args []string) (runFlags, int) {
 	return r, 0
 }
 
-// featurePath is where a report says a feature file is: where kata features wrote it in
-// this folder, when it did, or its bare name.
-func (c cli) featurePath(file string) string {
-	return engine.FeaturePaths(c.dir, ".", "features")(file)
-}
-
 // runnable says why a command cannot run in the folder, if it cannot: a name not on PATH,
 // a path to no program.
 func (c cli) runnable(name string) error {
@@ -221,15 +215,12 @@ func (c cli) runKata(args []string) int {
 	case status != 0:
 		return status
 	case r.list:
-		all, err := engine.Scenarios(r.kata)
-		if err == nil {
-			all, _, err = engine.Select(r.kata, all, r.opts)
-		}
+		run, err := engine.Start(c.ctx, r.kata, r.opts, engine.Front{})
 		if err != nil {
 			fmt.Fprintf(c.stderr, "kata run: %v\n", err)
 			return 2
 		}
-		for _, s := range all {
+		for s := range run.Scenarios() {
 			fmt.Fprintln(c.stdout, s.Path())
 		}
 		return 0
@@ -247,39 +238,32 @@ func (c cli) runKata(args []string) int {
 func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.Outcome) {
 	k := r.kata
 	cannotRun := c.runnable(r.argv[0])
-	prog := protocol.New(c.ctx, protocol.Command{Dir: c.dir, Argv: r.argv, Kata: k.Name, Timeout: r.timeout, Isolate: r.isolate})
-	defer prog.End()
-	outcome, err := engine.Run(k, r.opts, engine.Frontend{
-		Flag:        "--",
-		Each:        func(_ engine.Scenario, do func(engine.Output)) { do(printer{c.stdout, c.color}) },
-		Interrupted: func() bool { return c.ctx.Err() != nil },
-		Start: func(_ engine.Scenario, last bool) engine.Instance {
-			conn := prog.Scenario()
-			return engine.Instance{
-				Steps: func(sc *godog.ScenarioContext) { k.Remote(sc, conn) },
-				Check: conn.Check,
-				Close: func() error {
-					if err := conn.Close(); err != nil || !last {
-						return err
-					}
-					return prog.End()
-				},
-				Stderr: conn.Stderr,
-			}
-		},
-		Log:         func(line string) { fmt.Fprintln(c.stdout, line) },
-		Terminal:    c.color,
-		FeaturePath: c.featurePath,
-		Rerun: func(s engine.Scenario) string {
-			return fmt.Sprintf("%s run %s --run '^%s$' -- %s", c.self, k.Name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(r.argv))
-		},
-	})
+	run, err := engine.Start(c.ctx, k, r.opts, engine.Front{Out: c.stdout, Flag: "--", Terminal: c.color, Root: c.dir, FeatureDirs: []string{".", "features"}})
 	var usageErr *engine.UsageError
 	switch {
 	case errors.As(err, &usageErr):
 		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
-		return 2, outcome
-	case c.ctx.Err() != nil:
+		return 2, engine.Outcome{}
+	case err != nil:
+		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
+		return 1, engine.Outcome{}
+	}
+	prog := protocol.New(c.ctx, protocol.Command{Dir: c.dir, Argv: r.argv, Kata: k.Name, Timeout: r.timeout, Isolate: r.isolate})
+	show := printer{c.stdout, c.color}
+	for s, notRun := range run.Scenarios() {
+		if notRun != "" {
+			run.Skip(s)
+			continue
+		}
+		show.result(run.Play(s, remote{k, prog.Scenario()}))
+	}
+	if res, failed := run.End(prog.End()); failed {
+		show.result(res)
+	}
+	outcome, err := run.Finish(func(s engine.Scenario) string {
+		return fmt.Sprintf("%s run %s --run '^%s$' -- %s", c.self, k.Name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(r.argv))
+	})
+	if c.ctx.Err() != nil {
 		fmt.Fprintln(c.stderr, "kata run: stopped; every program it started has ended")
 		return 1, outcome
 	}
@@ -333,13 +317,26 @@ func (p printer) paint(c term.Color, s string) string {
 	return term.Paint(c, s)
 }
 
-func (p printer) Fail(text string) {
-	if text != "" {
-		fmt.Fprintf(p.w, "%s %s\n\n", p.paint(term.Red, "FAIL"), text)
+// result shows how a scenario went, as the options ask: its failure (-v), every step
+// (--format pretty), or nothing.
+func (p printer) result(res engine.Result) {
+	switch {
+	case res.Text == "":
+	case !res.Passed():
+		fmt.Fprintf(p.w, "%s %s\n\n", p.paint(term.Red, "FAIL"), res.Text)
+	default:
+		fmt.Fprintf(p.w, "%s %s\n\n", p.paint(term.Green, "ok"), res.Text)
 	}
 }
-func (p printer) Pass(text string) { fmt.Fprintf(p.w, "%s %s\n\n", p.paint(term.Green, "ok"), text) }
-func (p printer) Skip(string)      {}
+
+// remote is the kata's steps played against the program under test, through one scenario's
+// conversation with it.
+type remote struct {
+	kata kata.Kata
+	*protocol.Conn
+}
+
+func (r remote) Steps(sc *godog.ScenarioContext) { r.kata.Remote(sc, r.Conn) }
 
 // prediction says how a prediction went: "You predicted red, and it was red."
 func prediction(predicted, light journal.Light) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io/fs"
 	"path/filepath"
 	"testing"
 	"time"
@@ -24,7 +25,7 @@ func TestATinyKataThroughKataRun(t *testing.T) {
 	require.NoError(t, err)
 	run := func(args ...string) (string, int) {
 		var out, errOut bytes.Buffer
-		c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: t.TempDir(), now: time.Now, katas: []kata.Kata{tally.Kata()}}
+		c := cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: t.TempDir(), now: time.Now, katas: []listed{{"tally", func(fs.FS) kata.Kata { return tally.Kata() }}}}
 		status := c.run(args)
 		return out.String() + errOut.String(), status
 	}

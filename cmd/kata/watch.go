@@ -233,10 +233,10 @@ func (w *watching) selection(r runFlags) (runFlags, string) {
 	}
 	w.ranAll = false
 	if w.mode == watchNext {
-		r.opts.Run = engine.Only(w.failing[:1])
+		r.opts = r.opts.Only(w.failing[:1])
 		return r, fmt.Sprintf("The next scenario, until it passes (a runs all): %s", w.failing[0])
 	}
-	r.opts.Run = engine.Only(w.failing)
+	r.opts = r.opts.Only(w.failing)
 	return r, fmt.Sprintf("The %s that failed (a runs all):", brief.Count(len(w.failing), "scenario", "scenarios"))
 }
 

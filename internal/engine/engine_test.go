@@ -85,16 +85,39 @@ func countingSteps(sc *godog.ScenarioContext) {
 	})
 }
 
-func scenarios(t *testing.T, k kata.Kata, fsys fstest.MapFS) []Scenario {
+func theScenarios(t *testing.T, k kata.Kata, fsys fstest.MapFS) []Scenario {
 	t.Helper()
 	k.Features = fsys
-	s, err := Scenarios(k)
+	s, _, err := scenarios(k, "")
 	require.NoError(t, err)
 	return s
 }
 
+// playOne plays one scenario of k on a run of its own.
+func playOne(k kata.Kata, s Scenario, impl Implementation) Result {
+	r := &Run{kata: k}
+	defer r.release()
+	return r.play(s, impl)
+}
+
+// inProcess is an implementation in the test's own process: steps, and nothing to check.
+type inProcess func(*godog.ScenarioContext)
+
+func (steps inProcess) Steps(sc *godog.ScenarioContext) { steps(sc) }
+func (inProcess) Check() error                          { return nil }
+func (inProcess) Close() error                          { return nil }
+func (inProcess) Stderr() string                        { return "" }
+
+// checked is an implementation whose check is check.
+type checked struct {
+	inProcess
+	check func() error
+}
+
+func (c checked) Check() error { return c.check() }
+
 func TestScenariosFromPickles(t *testing.T) {
-	all := scenarios(t, counting, countingFS)
+	all := theScenarios(t, counting, countingFS)
 	var paths []string
 	for _, s := range all {
 		paths = append(paths, s.Path())
@@ -114,21 +137,21 @@ func TestScenariosFromPickles(t *testing.T) {
 // TestPlayRunsOneScenarioAlone: a scenario plays alone, its steps reported with the file's
 // lines; an outline row plays its own row only.
 func TestPlayRunsOneScenarioAlone(t *testing.T) {
-	all := scenarios(t, counting, countingFS)
+	all := theScenarios(t, counting, countingFS)
 	var failed []string
 	for _, s := range all {
-		r := Play(s, Instance{Steps: countingSteps})
+		r := playOne(counting, s, inProcess(countingSteps))
 		assert.Len(t, r.Steps, len(s.Steps), s.Path())
 		if !r.Passed() {
 			failed = append(failed, s.Path())
 		}
 	}
 	assert.Equal(t, []string{"Counting/Parity/row 2", "Counting/Parity/row 4"}, failed)
-	r := Play(all[4], Instance{Steps: countingSteps})
+	r := playOne(counting, all[4], inProcess(countingSteps))
 	f, ok := r.Failure()
 	require.True(t, ok)
 	assert.Equal(t, StepResult{Step: "Then it should be even", Line: 12, Status: godog.StepFailed, Err: "5 is odd", Cause: "5 is odd", Template: "Then it should be even", Duration: f.Duration}, f)
-	assert.Equal(t, "Parity, row 4 (counting.feature:21): | 5 |\n  failed: Then it should be even (counting.feature:12)\n  5 is odd", Failure(r))
+	assert.Equal(t, "Parity, row 4 (counting.feature:21): | 5 |\n  failed: Then it should be even (counting.feature:12)\n  5 is odd", failureText(r))
 }
 
 // TestScenariosMatchGodog: run one by one, the scenarios of every feature file are exactly
@@ -158,8 +181,9 @@ func TestScenariosMatchGodog(t *testing.T) {
 	for _, k := range katas {
 		for _, file := range k.Files {
 			var oneByOne, whole []string
-			for _, s := range scenarios(t, kata.Kata{Files: []string{file}}, fsys) {
-				Play(s, Instance{Steps: record(&oneByOne)})
+			k := kata.Kata{Files: []string{file}, Features: fsys}
+			for _, s := range theScenarios(t, k, fsys) {
+				playOne(k, s, inProcess(record(&oneByOne)))
 			}
 			godog.TestSuite{ScenarioInitializer: record(&whole), Options: &godog.Options{Format: "progress", Output: io.Discard,
 				FeatureContents: []godog.Feature{{Name: file, Contents: fsys[file].Data}}}}.Run()
@@ -172,8 +196,9 @@ func TestScenariosMatchGodog(t *testing.T) {
 func TestTheKatasScenarios(t *testing.T) {
 	count := map[string]int{}
 	for _, k := range theKatas() {
-		all, err := Scenarios(k)
+		all, every, err := scenarios(k, "")
 		require.NoError(t, err)
+		assert.True(t, every)
 		for _, s := range all {
 			count[k.Name+": "+s.Feature]++
 		}
@@ -182,12 +207,38 @@ func TestTheKatasScenarios(t *testing.T) {
 		"tictactoe: State of tic-tac-toe": 34}, count)
 }
 
-func TestBackgroundAndRuleAreRefused(t *testing.T) {
-	for _, text := range []string{"Feature: f\n  Background:\n    Given x\n  Scenario: s\n    Given y\n", "Feature: f\n  Rule: r\n    Scenario: s\n      Given y\n"} {
-		_, err := Scenarios(kata.Kata{Files: []string{"f.feature"}, Features: fstest.MapFS{"f.feature": {Data: []byte(text)}}})
-		assert.ErrorContains(t, err, "is not supported")
-	}
-	_, err := Scenarios(kata.Kata{Files: []string{"f.feature"}, Features: fstest.MapFS{"f.feature": {Data: []byte("Feature: f\n  Scenario: s\n    Given x\n      | a |\n      | b | c |\n")}}})
+// TestBackgroundAndRuleAsGodogRunsThem: a background's steps come first in each scenario, and
+// the scenarios of a rule play, as godog plays the file; a feature godog cannot parse is an
+// error.
+func TestBackgroundAndRuleAsGodogRunsThem(t *testing.T) {
+	text := `Feature: f
+  Background:
+    Given the number 2
+
+  Scenario: even
+    Then it should be even
+
+  Rule: r
+    Background:
+      Given the number 3
+
+    Scenario Outline: in a rule
+      Then it should be even
+      Examples:
+        | n |
+        | 1 |
+`
+	k := kata.Kata{Name: "f", Files: []string{"f.feature"}, Features: fstest.MapFS{"f.feature": {Data: []byte(text)}}}
+	all := theScenarios(t, k, k.Features.(fstest.MapFS))
+	require.Len(t, all, 2)
+	assert.Equal(t, []Step{{Keyword: "Given", Text: "the number 2", Template: "the number 2", Line: 3}, {Keyword: "Then", Text: "it should be even", Template: "it should be even", Line: 6}}, all[0].Steps)
+	assert.Len(t, all[1].Steps, 3, "the feature's background, the rule's, the scenario's step")
+	assert.True(t, playOne(k, all[0], inProcess(countingSteps)).Passed())
+	r := playOne(k, all[1], inProcess(countingSteps))
+	f, failed := r.Failure()
+	require.True(t, failed)
+	assert.Equal(t, "3 is odd", f.Err, "the rule's background ran after the feature's")
+	_, _, err := scenarios(kata.Kata{Files: []string{"f.feature"}, Features: fstest.MapFS{"f.feature": {Data: []byte("Feature: f\n  Scenario: s\n    Given x\n      | a |\n      | b | c |\n")}}}, "")
 	assert.Error(t, err)
 }
 
@@ -195,8 +246,9 @@ func TestBackgroundAndRuleAreRefused(t *testing.T) {
 // rather than passing as pending.
 func TestAnUndefinedStepFails(t *testing.T) {
 	fsys := fstest.MapFS{"u.feature": {Data: []byte("Feature: u\n  Scenario: s\n    Given the number 2\n    When I do something no step defines\n")}}
-	s := scenarios(t, kata.Kata{Files: []string{"u.feature"}}, fsys)
-	r := Play(s[0], Instance{Steps: countingSteps})
+	k := kata.Kata{Files: []string{"u.feature"}, Features: fsys}
+	s := theScenarios(t, k, fsys)
+	r := playOne(k, s[0], inProcess(countingSteps))
 	f, ok := r.Failure()
 	require.True(t, ok)
 	assert.Equal(t, godog.StepUndefined, f.Status)
@@ -206,9 +258,9 @@ func TestAnUndefinedStepFails(t *testing.T) {
 // TestCheckFailsAStepThatPassed: a check's error fails the step it follows, even a step that
 // passed, and the steps after it are skipped.
 func TestCheckFailsAStepThatPassed(t *testing.T) {
-	s := scenarios(t, counting, countingFS)[5]
+	s := theScenarios(t, counting, countingFS)[5]
 	calls := 0
-	r := Play(s, Instance{Steps: countingSteps, Check: func() error {
+	r := playOne(counting, s, checked{countingSteps, func() error {
 		if calls++; calls == 2 {
 			return errors.New("the program crashed")
 		}
@@ -221,36 +273,46 @@ func TestCheckFailsAStepThatPassed(t *testing.T) {
 }
 
 func TestSelect(t *testing.T) {
-	all := scenarios(t, counting, countingFS)
-	got, seed, err := Select(counting, all, Options{})
-	require.NoError(t, err)
+	all := theScenarios(t, counting, countingFS)
+	choose := func(o Options) ([]Scenario, int64) {
+		t.Helper()
+		r, err := Start(t.Context(), counting, o, Front{})
+		require.NoError(t, err, "%+v", o)
+		var got []Scenario
+		for s := range r.Scenarios() {
+			got = append(got, s)
+		}
+		return got, r.out.Seed
+	}
+	got, seed := choose(Options{})
 	assert.Zero(t, seed, "the files' order by default")
 	assert.Equal(t, all, got)
 
-	a, seed, err := Select(counting, all, Options{Random: true, Seed: 7})
-	require.NoError(t, err)
+	a, seed := choose(Options{Random: true, Seed: 7})
 	assert.Equal(t, int64(7), seed)
-	b, _, _ := Select(counting, all, Options{Random: true, Seed: 7})
+	b, _ := choose(Options{Random: true, Seed: 7})
 	assert.Equal(t, a, b, "a seed replays its order")
 	assert.NotEqual(t, all, a, "a random order")
 	assert.ElementsMatch(t, all, a)
-	_, seed, _ = Select(counting, all, Options{Random: true})
+	_, seed = choose(Options{Random: true})
 	assert.Positive(t, seed, "a new seed is chosen, to be printed")
 
-	one, _, err := Select(counting, all, Options{Run: "Parity/row_3$"})
-	require.NoError(t, err)
+	one, _ := choose(Options{Run: "Parity/row_3$"})
 	require.Len(t, one, 1)
 	assert.Equal(t, "Counting/Parity/row 3", one[0].Path())
-	same, _, _ := Select(counting, all, Options{Run: "Parity/row 3$"})
+	same, _ := choose(Options{Run: "Parity/row 3$"})
 	assert.Equal(t, one, same, "spaces as spaces or underscores")
-	more, _, _ := Select(counting, all, Options{Tags: "@more && ~@nothing"})
+	more, _ := choose(Options{Tags: "@more && ~@nothing"})
 	assert.Len(t, more, 2)
-	either, _, _ := Select(counting, all, Options{Tags: "@more,@outline"})
+	either, _ := choose(Options{Tags: "@more,@outline"})
 	assert.Len(t, either, 4)
+	only, _ := choose(Options{}.Only(either[1:3]))
+	assert.Equal(t, either[1:3], only, "Only chooses exactly those given")
 
 	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Format: "junit:r.xml,cucumber:./r.xml"}, {Format: "junit:r.xml,junit:r.xml"}, {Tags: "@more,"}, {Run: "("}, {Seed: 3}, {Random: true, Seed: -1}} {
-		_, _, err := Select(counting, all, bad)
-		assert.Error(t, err, "%+v", bad)
+		_, err := Start(t.Context(), counting, bad, Front{})
+		var usage *UsageError
+		assert.ErrorAs(t, err, &usage, "%+v", bad)
 	}
 }
 
@@ -264,8 +326,6 @@ func TestTagsAsGodogSelectsThem(t *testing.T) {
 		"@duplicates", "@nothing", "@scoring,@turns&&@refusals",
 	}
 	for _, k := range theKatas() {
-		all, err := Scenarios(k)
-		require.NoError(t, err)
 		for _, expr := range exprs {
 			// godog's own selection: the scenarios and rows it runs, by file and line.
 			var want []string
@@ -280,7 +340,7 @@ func TestTagsAsGodogSelectsThem(t *testing.T) {
 				Options: &godog.Options{Format: "progress", Output: io.Discard, FS: k.Features, Paths: k.Files, Tags: expr},
 			}
 			suite.Run()
-			got, _, err := Select(k, all, Options{Tags: expr})
+			got, _, err := scenarios(k, expr)
 			require.NoError(t, err, expr)
 			var names []string
 			for _, s := range got {
@@ -289,7 +349,7 @@ func TestTagsAsGodogSelectsThem(t *testing.T) {
 			assert.Equal(t, want, names, "%s: %q", k.Name, expr)
 		}
 	}
-	_, _, err := Select(counting, scenarios(t, counting, countingFS), Options{Tags: "@a,"})
+	_, _, err := scenarios(counting, "@a,")
 	assert.ErrorContains(t, err, "godog cannot read it", "an expression on which godog panics is an error")
 }
 
@@ -300,13 +360,13 @@ func TestSeeds(t *testing.T) {
 		random bool
 		seed   int64
 	}{{"", true, 0}, {"true", true, 0}, {"false", false, 0}, {"1", true, 1}, {"9223372036854775807", true, 9223372036854775807}} {
-		random, seed, err := ParseSeed(tt.in)
+		random, seed, err := parseSeed(tt.in)
 		require.NoError(t, err, tt.in)
 		assert.Equal(t, tt.random, random, tt.in)
 		assert.Equal(t, tt.seed, seed, tt.in)
 	}
 	for _, bad := range []string{"0", "-1", "-7", "9223372036854775808", "soon", "1.5", strings.Repeat("9", 100000)} {
-		_, _, err := ParseSeed(bad)
+		_, _, err := parseSeed(bad)
 		assert.ErrorContains(t, err, "is no seed", "%.20s", bad)
 		assert.Less(t, len(err.Error()), 200)
 	}
@@ -347,33 +407,64 @@ func TestFlags(t *testing.T) {
 	assert.Equal(t, Options{}, o2, "a refused value changes nothing")
 }
 
-// fakeFrontend records what a run shows, as a front end would.
-type fakeFrontend struct {
+// fakeFront drives runs as a front end does, and records what they show.
+type fakeFront struct {
 	shown []string
-	leave map[string]bool // scenarios the front end leaves out, as go test -run does
+	leave map[string]bool  // scenarios the front end leaves out, as go test -run does
+	ctx   context.Context  // the run's; t.Context() when nil
+	each  func(s Scenario) // called before each scenario plays, when not nil
+	end   error            // what the implementation's end says
 }
 
-func (f *fakeFrontend) Fail(text string)   { f.shown = append(f.shown, "FAIL "+text) }
-func (f *fakeFrontend) Pass(text string)   { f.shown = append(f.shown, "ok "+text) }
-func (f *fakeFrontend) Skip(reason string) { f.shown = append(f.shown, "SKIP "+reason) }
+// Write takes a line the run writes of its own: the seed, a report, the screen.
+func (f *fakeFront) Write(p []byte) (int, error) {
+	f.shown = append(f.shown, strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
+}
 
-func (f *fakeFrontend) frontend() Frontend {
-	return Frontend{
-		Flag: "--",
-		Each: func(s Scenario, do func(Output)) {
-			if !f.leave[s.Path()] {
-				do(f)
+// run drives a run of k with opts to its end, as the front ends' loops do.
+func (f *fakeFront) run(t *testing.T, k kata.Kata, opts Options) (Outcome, error) {
+	t.Helper()
+	ctx := f.ctx
+	if ctx == nil {
+		ctx = t.Context()
+	}
+	r, err := Start(ctx, k, opts, Front{Out: f, Flag: "--"})
+	if err != nil {
+		return Outcome{}, err
+	}
+	for s, notRun := range r.Scenarios() {
+		switch {
+		case f.leave[s.Path()]:
+		case notRun != "":
+			r.Skip(s)
+			f.shown = append(f.shown, "SKIP not run: "+notRun)
+		default:
+			if f.each != nil {
+				f.each(s)
 			}
-		},
-		Start: func(Scenario, bool) Instance { return Instance{Steps: countingSteps} },
-		Log:   func(line string) { f.shown = append(f.shown, line) },
-		Rerun: func(s Scenario) string { return "rerun " + s.Path() },
+			f.show(r.Play(s, inProcess(countingSteps)))
+		}
+	}
+	if res, failed := r.End(f.end); failed {
+		f.show(res)
+	}
+	return r.Finish(func(s Scenario) string { return "rerun " + s.Path() })
+}
+
+// show shows a scenario's result in its frame.
+func (f *fakeFront) show(res Result) {
+	switch {
+	case !res.Passed():
+		f.shown = append(f.shown, "FAIL "+res.Text)
+	case res.Text != "":
+		f.shown = append(f.shown, "ok "+res.Text)
 	}
 }
 
 func TestRunLoop(t *testing.T) {
-	f := &fakeFrontend{}
-	o, err := Run(counting, Options{Verbose: true}, f.frontend())
+	f := &fakeFront{}
+	o, err := f.run(t, counting, Options{Verbose: true})
 	require.NoError(t, err)
 	assert.True(t, o.Failed())
 	assert.Equal(t, journal.Red, o.Light())
@@ -386,8 +477,8 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 
 	// Stopping at the first failure says how many did not run; those the front end leaves
 	// out are not counted.
-	f = &fakeFrontend{leave: map[string]bool{"Counting/A table and a doc string": true}}
-	o, err = Run(counting, Options{StopOnFailure: true, Verbose: true}, f.frontend())
+	f = &fakeFront{leave: map[string]bool{"Counting/A table and a doc string": true}}
+	o, err = f.run(t, counting, Options{StopOnFailure: true, Verbose: true})
 	require.NoError(t, err)
 	assert.Len(t, o.Results, 3)
 	assert.Len(t, o.NotRun, 2)
@@ -395,14 +486,14 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 	assert.True(t, strings.HasSuffix(f.shown[len(f.shown)-1], "\nStopped at the first failure; 2 scenarios did not run."), f.shown)
 
 	// A failure in the last scenario stops nothing.
-	f = &fakeFrontend{}
-	_, err = Run(counting, Options{StopOnFailure: true, Run: "row 4", Verbose: true}, f.frontend())
+	f = &fakeFront{}
+	_, err = f.run(t, counting, Options{StopOnFailure: true, Run: "row 4", Verbose: true})
 	require.NoError(t, err)
 	assert.NotContains(t, strings.Join(f.shown, "\n"), "Stopped")
 
 	// A seed is printed with the flag that replays it; pretty shows passes too.
-	f = &fakeFrontend{}
-	_, err = Run(counting, Options{Random: true, Seed: 11, Format: "pretty", Run: "Nothing"}, f.frontend())
+	f = &fakeFront{}
+	_, err = f.run(t, counting, Options{Random: true, Seed: 11, Format: "pretty", Run: "Nothing"})
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		"counting: scenarios in random order, seed 11; --random=11 runs them in this order again",
@@ -412,7 +503,7 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 
 	// Options that choose nothing, or do not parse, are the command line's fault.
 	for _, bad := range []Options{{Tags: "@nothing"}, {Run: "no such scenario"}, {Tags: "@x&&"}} {
-		_, err = Run(counting, bad, (&fakeFrontend{}).frontend())
+		_, err = (&fakeFront{}).run(t, counting, bad)
 		var usage *UsageError
 		assert.ErrorAs(t, err, &usage, "%+v", bad)
 	}
@@ -421,8 +512,8 @@ To run one again: rerun Counting/Parity/row 2`, f.shown[len(f.shown)-1])
 // TestScreen: without -v a run ends on one screen: how far along it is, the next scenario to
 // work on in full with how to run it alone, and the other failures grouped by cause.
 func TestScreen(t *testing.T) {
-	f := &fakeFrontend{}
-	o, err := Run(counting, Options{Random: true, Seed: 3}, f.frontend())
+	f := &fakeFront{}
+	o, err := f.run(t, counting, Options{Random: true, Seed: 3})
 	require.NoError(t, err)
 	assert.Equal(t, journal.Red, o.Light())
 	assert.Equal(t, 4, o.Passed())
@@ -446,11 +537,11 @@ Run it alone: rerun Counting/Parity/row 2
 		{Scenario: Scenario{Name: "c", File: "x", Line: 3}, Steps: []StepResult{{Step: "When I join", Status: godog.StepFailed, Cause: "new is not implemented yet"}}},
 		{Scenario: Scenario{Name: "d", File: "x", Line: 4}, Steps: []StepResult{{Step: "When I guess", Status: godog.StepFailed, Cause: "new is not implemented yet"}}},
 	}
-	screen := Screen(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: failures}, nil, true)
+	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: failures}, nil, true)
 	assert.Contains(t, screen, "k: 0 of 4 scenarios passed, 4 failed\n\x1b[32m\x1b[0m\x1b[31m"+strings.Repeat("░", 40)+"\x1b[0m\n\nNext: a (x:1)")
 	assert.Contains(t, screen, "3 more failed:\n  2 at When I join and 1 other step: new is not implemented yet\n  1 at When I join: score broke")
 	pass := Result{Scenario: Scenario{Steps: []Step{{Keyword: "Given", Text: "x", Line: 1}}}, Steps: []StepResult{{Status: godog.StepPassed}}}
-	assert.Equal(t, "k: all 2 scenarios passed", Screen(kata.Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
+	assert.Equal(t, "k: all 2 scenarios passed", screenText(kata.Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
 	assert.Equal(t, journal.Green, Outcome{Results: []Result{pass}}.Light())
 	assert.Equal(t, journal.Amber, Outcome{Results: []Result{{Kind: step.Crash}, {Kind: step.Crash}}}.Light(), "crashed on every scenario")
 	assert.Equal(t, journal.Red, Outcome{Results: []Result{{Kind: step.Crash}, {}}}.Light())
@@ -461,8 +552,8 @@ Run it alone: rerun Counting/Parity/row 2
 // scenario that ran, and reads back.
 func TestReports(t *testing.T) {
 	t.Chdir(t.TempDir())
-	f := &fakeFrontend{}
-	_, err := Run(counting, Options{Format: "junit:r.xml,pretty,cucumber:out/c.json"}, f.frontend())
+	f := &fakeFront{}
+	_, err := f.run(t, counting, Options{Format: "junit:r.xml,pretty,cucumber:out/c.json"})
 	assert.ErrorContains(t, err, "writing the cucumber report", "out/ does not exist")
 	assert.Contains(t, f.shown, "counting: wrote the junit report "+filepath.Join(must(os.Getwd()), "r-counting.xml"))
 	var suites struct {
@@ -488,7 +579,7 @@ func TestReports(t *testing.T) {
 	assert.Contains(t, suites.Suites[0].Cases[2].Failure.Message, "3 is odd")
 
 	require.NoError(t, os.Mkdir("out", 0o755))
-	_, err = Run(counting, Options{Format: "cucumber:out/c.json"}, (&fakeFrontend{}).frontend())
+	_, err = (&fakeFront{}).run(t, counting, Options{Format: "cucumber:out/c.json"})
 	require.NoError(t, err)
 	var feats []struct {
 		URI      string `json:"uri"`
@@ -515,10 +606,10 @@ func TestReports(t *testing.T) {
 	assert.Equal(t, "failed", last.Result.Status)
 
 	var empty bytes.Buffer
-	require.NoError(t, Report{}.WriteCucumber(&empty))
+	require.NoError(t, runReport{}.WriteCucumber(&empty))
 	assert.Equal(t, "[]\n", empty.String())
-	assert.Equal(t, "reports/r-mastermind.xml", ReportFile("reports/r.xml", "mastermind"))
-	assert.Equal(t, "report-tictactoe", ReportFile("report", "tictactoe"))
+	assert.Equal(t, "reports/r-mastermind.xml", reportFile("reports/r.xml", "mastermind"))
+	assert.Equal(t, "report-tictactoe", reportFile("report", "tictactoe"))
 }
 
 func must[T any](v T, err error) T {
@@ -548,7 +639,7 @@ func TestScreenGroupsWrongAnswersByStep(t *testing.T) {
 		results = append(results, Result{Scenario: Scenario{Name: fmt.Sprint("e", i), File: "x", Line: 10 + i},
 			Steps: []StepResult{{Step: "When I join", Status: godog.StepFailed, Cause: fmt.Sprint("cause ", i), Kind: step.Crash}}})
 	}
-	screen := Screen(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
+	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
 	assert.Contains(t, screen, "\n\n11 more failed:\n  3 at Then the score should be <n> (x:5), as:\n      score 2, want 1\n      score 3, want 1\n      and 1 more\n  1 at When I join: cause 0", screen)
 	assert.Contains(t, screen, "-v shows every failure")
 }
@@ -556,13 +647,16 @@ func TestScreenGroupsWrongAnswersByStep(t *testing.T) {
 // TestAPartialRunSaysSo: a run of some of the kata's scenarios — chosen by the options, or
 // left out by the front end — is partial; a run of all is not.
 func TestAPartialRunSaysSo(t *testing.T) {
-	o, err := Run(counting, Options{}, (&fakeFrontend{}).frontend())
+	o, err := (&fakeFront{}).run(t, counting, Options{})
 	require.NoError(t, err)
 	assert.False(t, o.Partial)
-	o, err = Run(counting, Options{Run: "Parity"}, (&fakeFrontend{}).frontend())
+	o, err = (&fakeFront{}).run(t, counting, Options{Run: "Parity"})
 	require.NoError(t, err)
 	assert.True(t, o.Partial)
-	o, err = Run(counting, Options{}, (&fakeFrontend{leave: map[string]bool{"Counting/Nothing to count": true}}).frontend())
+	o, err = (&fakeFront{}).run(t, counting, Options{Tags: "@outline"})
+	require.NoError(t, err)
+	assert.True(t, o.Partial, "the tags chose some")
+	o, err = (&fakeFront{leave: map[string]bool{"Counting/Nothing to count": true}}).run(t, counting, Options{})
 	require.NoError(t, err)
 	assert.True(t, o.Partial, "go test -run left one out")
 	assert.True(t, o.Entry(counting, time.Now()).Partial)
@@ -580,23 +674,45 @@ func TestCrashesGroupByWhereTheyHappened(t *testing.T) {
 	for i := range 5 {
 		results = append(results, crash(fmt.Sprint("s", i), i+1))
 	}
-	screen := Screen(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
+	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
 	assert.Contains(t, screen, `4 at When I guess: "KeyError: 'guess'" (the program exited with status 1)`, screen)
 }
 
 // TestAnInterruptedRunBlamesNobody: a run interrupted during a scenario keeps that scenario's
 // result out — it was cut short — says how many did not run, and blames no implementation.
 func TestAnInterruptedRunBlamesNobody(t *testing.T) {
-	f := &fakeFrontend{}
-	fe := f.frontend()
+	ctx, interrupt := context.WithCancel(t.Context())
+	defer interrupt()
 	starts := 0
-	fe.Start = func(Scenario, bool) Instance { starts++; return Instance{Steps: countingSteps} }
-	fe.Interrupted = func() bool { return starts >= 2 }
-	o, err := Run(counting, Options{}, fe)
+	f := &fakeFront{ctx: ctx, each: func(Scenario) {
+		if starts++; starts == 2 {
+			interrupt() // during the second scenario
+		}
+	}}
+	o, err := f.run(t, counting, Options{})
 	require.NoError(t, err)
 	assert.True(t, o.Interrupted)
 	assert.Len(t, o.Results, 1, "the scenario cut short is no result")
 	assert.Len(t, o.NotRun, 5)
 	assert.Equal(t, "counting: the run was interrupted; 5 scenarios did not run. Before it, 1 of 1 scenario passed.", f.shown[len(f.shown)-1])
 	assert.Equal(t, journal.Green, o.Light(), "nothing failed")
+}
+
+// TestTheImplementationsEndFailsTheLastScenario: what the implementation's end says fails the
+// run's last scenario, if it passed, after its steps; and the front end shows it again.
+func TestTheImplementationsEndFailsTheLastScenario(t *testing.T) {
+	f := &fakeFront{end: errors.New("the program did not exit")}
+	o, err := f.run(t, counting, Options{Run: "Nothing", Verbose: true})
+	require.NoError(t, err)
+	require.Len(t, o.Results, 1)
+	last, failed := o.Results[0].Failure()
+	require.True(t, failed)
+	assert.Equal(t, "After the last step", last.Step)
+	assert.Equal(t, "the program did not exit", last.Err)
+	assert.Contains(t, f.shown, "FAIL Nothing to count (counting.feature:5)\n  failed: After the last step\n  the program did not exit")
+
+	f = &fakeFront{end: errors.New("the program did not exit")}
+	o, _ = f.run(t, counting, Options{Run: "row 2$"})
+	last, _ = o.Results[0].Failure()
+	assert.Equal(t, "3 is odd", last.Err, "a scenario that failed keeps its failure")
 }

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/kata"
 )
 
 // Options choose the scenarios a run takes, their order, and what it reports. The zero
@@ -74,7 +73,7 @@ func (o *Options) Set(name, value string) error {
 	case OptTags:
 		o.Tags = value // godog reads it when the run selects its scenarios
 	case OptRandom:
-		on, seed, err := ParseSeed(value)
+		on, seed, err := parseSeed(value)
 		if err != nil {
 			return err
 		}
@@ -100,10 +99,10 @@ func (o *Options) Set(name, value string) error {
 	return nil
 }
 
-// ParseSeed reads the value of a random flag: "true" (or "") asks for a random order from a
+// parseSeed reads the value of a random flag: "true" (or "") asks for a random order from a
 // new seed, "false" for the files' order, and a whole number from 1 to 2⁶³−1 is a seed that
 // replays an order. Anything else is an error: 0 and negative numbers are no seeds.
-func ParseSeed(s string) (random bool, seed int64, err error) {
+func parseSeed(s string) (random bool, seed int64, err error) {
 	switch s {
 	case "", "true":
 		return true, 0, nil
@@ -159,7 +158,7 @@ func (s *seedFlag) String() string {
 }
 
 func (s *seedFlag) Set(v string) error {
-	if _, _, err := ParseSeed(v); err != nil {
+	if _, _, err := parseSeed(v); err != nil {
 		return err
 	}
 	s.value = v
@@ -219,45 +218,36 @@ func (o Options) pretty() bool {
 	return slices.ContainsFunc(reports, func(r report) bool { return r.format == "pretty" })
 }
 
-// Only is the Run expression that keeps exactly the scenarios given, by their paths.
-func Only(scenarios []Scenario) string {
+// Only returns the options, choosing exactly the scenarios given, by their paths.
+func (o Options) Only(scenarios []Scenario) Options {
 	paths := make([]string, len(scenarios))
 	for i, s := range scenarios {
 		paths[i] = regexp.QuoteMeta(s.Path())
 	}
-	return "^(?:" + strings.Join(paths, "|") + ")$"
+	o.Run = "^(?:" + strings.Join(paths, "|") + ")$"
+	return o
 }
 
-// Select returns the kata's scenarios, of all, that opts choose, in the order to run them, and
-// the seed of a random order (0 for the files' order). It returns an error for options that do
-// not parse.
-func Select(k kata.Kata, all []Scenario, opts Options) ([]Scenario, int64, error) {
-	if err := opts.check(); err != nil {
-		return nil, 0, err
-	}
-	var keep map[place]bool
-	if opts.Tags != "" {
-		var err error
-		if keep, err = tagged(k, opts.Tags); err != nil {
-			return nil, 0, err
-		}
-	}
-	run := regexp.MustCompile(opts.Run)
+// choose returns the scenarios, of those the tags chose, that the options' pattern chooses, in
+// the order to run them, and the seed of a random order (0 for the files' order). The options
+// are checked.
+func (o Options) choose(tagged []Scenario) ([]Scenario, int64) {
+	run := regexp.MustCompile(o.Run)
 	var out []Scenario
-	for _, s := range all {
+	for _, s := range tagged {
 		p := s.Path()
-		if (keep == nil || keep[place{s.File, s.Line}]) && (run.MatchString(p) || run.MatchString(strings.ReplaceAll(p, " ", "_"))) {
+		if run.MatchString(p) || run.MatchString(strings.ReplaceAll(p, " ", "_")) {
 			out = append(out, s)
 		}
 	}
-	if !opts.Random {
-		return out, 0, nil
+	if !o.Random {
+		return out, 0
 	}
-	seed := opts.Seed
+	seed := o.Seed
 	if seed == 0 {
 		seed = time.Now().UnixNano()&(1<<31-1) | 1 // a seed short enough to type, never 0
 	}
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x6b617461))
 	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
-	return out, seed, nil
+	return out, seed
 }

@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
 	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/step"
 )
 
@@ -34,6 +32,9 @@ type Result struct {
 	// further, Todo saying what to do. The run stops after a Setup failure.
 	Kind step.Kind
 	Todo string
+	// Text is what the front end shows of the scenario as it ends, as the options ask: its
+	// failure, when verbose; every step, when the format is pretty; "" for nothing.
+	Text string
 }
 
 // Crashed reports whether the implementation crashed or hung, rather than answered wrong or
@@ -71,93 +72,135 @@ func (r Result) Failure() (StepResult, bool) {
 	return StepResult{}, false
 }
 
-// Instance is an implementation a front end started for one scenario: what the engine plays
-// the scenario against.
-type Instance struct {
-	// Steps registers the kata's steps, played against this implementation.
-	Steps kata.Steps
-	// Check, when not nil, is called after every step that ran: an error it returns fails
-	// that step, even one that passed, and so skips the rest. A front end that runs an
-	// implementation in another process uses it to report a program that crashed, hung or
-	// wrote nonsense, which a step expecting a refusal would otherwise take for one.
-	Check func() error
-	// Close, when not nil, ends the implementation once the scenario has run; an error it
-	// returns fails a scenario that had passed.
-	Close func() error
-	// Stderr, when not nil, returns what the implementation wrote to standard error.
-	Stderr func() string
+// An Implementation is what a scenario plays against: in process for the kit, a program over
+// the protocol for the kata command.
+type Implementation interface {
+	// Steps registers the kata's steps on a scenario's context, played against this
+	// implementation.
+	Steps(sc *godog.ScenarioContext)
+	// Check is called after every step that ran: an error it returns fails that step, even
+	// one that passed, and so skips the rest. An implementation in another process returns
+	// why the conversation broke — a program that crashed, hung or wrote nonsense, which a
+	// step expecting a refusal would otherwise take for one.
+	Check() error
+	// Close ends the implementation's part in the scenario once its steps have run; an error
+	// it returns fails a scenario that had passed ("After the last step").
+	Close() error
+	// Stderr returns what the implementation wrote to standard error during the scenario.
+	Stderr() string
 }
 
-// Play runs one scenario against the implementation, strictly (an undefined or pending step
-// fails it), and ends the implementation.
-func Play(s Scenario, impl Instance) Result {
-	r := Result{Scenario: s}
-	grave := func(err error) {
-		if k := step.KindOf(err); k > r.Kind {
-			r.Kind = k
-			var se *step.Error
-			if errors.As(err, &se) {
-				r.Todo = se.Todo
+// play plays one scenario of the kata against the implementation, strictly (an undefined or
+// pending step fails it), on godog's run of the scenario's line (see line), and ends the
+// implementation's part in it.
+func (r *Run) play(s Scenario, impl Implementation) Result {
+	res := Result{Scenario: s, Start: time.Now()}
+	l := r.line
+	if l == nil || l.file != s.File || l.at != s.at || l.next > max(s.Row, 1) {
+		r.release()
+		l = startLine(r.kata, s.File, s.at)
+		r.line = l
+	}
+	l.play(s, impl, &res)
+	if err := impl.Close(); err != nil && res.Passed() {
+		res.after(err)
+	}
+	res.Duration = time.Since(res.Start)
+	res.Stderr = impl.Stderr()
+	return res
+}
+
+// release ends godog's run of the last scenario line played, if one is under way, skipping
+// the pickles left.
+func (r *Run) release() {
+	if r.line != nil {
+		r.line.release()
+		r.line = nil
+	}
+}
+
+// steps registers, on sc, the implementation's steps and the hooks that write how each step
+// went into res: its line, its template, its time, its error and kind, and the
+// implementation's check after it.
+func steps(sc *godog.ScenarioContext, s Scenario, impl Implementation, res *Result) {
+	impl.Steps(sc)
+	sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
+		if !same(s, p) {
+			return ctx, fmt.Errorf("godog met %q where %s was to play: the engine and godog read the feature file apart", p.Name, s)
+		}
+		return ctx, nil
+	})
+	var stepStart time.Time
+	sc.StepContext().Before(func(ctx context.Context, _ *godog.Step) (context.Context, error) {
+		stepStart = time.Now()
+		return ctx, nil
+	})
+	sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
+		sr := StepResult{Step: st.Text, Status: status}
+		if i := len(res.Steps); i < len(s.Steps) {
+			st := s.Steps[i]
+			sr.Step, sr.Line, sr.Template = st.String(), st.Line, st.Keyword+" "+st.Template
+		}
+		if status != godog.StepSkipped && !stepStart.IsZero() {
+			sr.Duration = time.Since(stepStart)
+		}
+		stepStart = time.Time{}
+		if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
+			sr.fail(err)
+			res.grave(err)
+		}
+		if status != godog.StepSkipped {
+			if cerr := impl.Check(); cerr != nil {
+				sr.Status = godog.StepFailed
+				sr.fail(cerr)
+				res.grave(cerr)
+				res.Steps = append(res.Steps, sr)
+				return ctx, cerr
 			}
 		}
+		res.Steps = append(res.Steps, sr)
+		return ctx, nil
+	})
+}
+
+// same reports whether godog's pickle p is the scenario s: its name and its steps.
+func same(s Scenario, p *godog.Scenario) bool {
+	if p.Name != s.Name || len(p.Steps) != len(s.Steps) {
+		return false
 	}
-	var stepStart time.Time
-	suite := godog.TestSuite{
-		Name: s.File,
-		ScenarioInitializer: func(sc *godog.ScenarioContext) {
-			impl.Steps(sc)
-			sc.StepContext().Before(func(ctx context.Context, _ *godog.Step) (context.Context, error) {
-				stepStart = time.Now()
-				return ctx, nil
-			})
-			sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
-				res := StepResult{Step: st.Text, Status: status}
-				if i := len(r.Steps); i < len(s.Steps) {
-					st := s.Steps[i]
-					res.Step, res.Line, res.Template = st.String(), st.Line, st.Keyword+" "+st.Template
-				}
-				if status != godog.StepSkipped && !stepStart.IsZero() {
-					res.Duration = time.Since(stepStart)
-				}
-				stepStart = time.Time{}
-				if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
-					res.Err, res.Cause = stepError(err)
-					res.Kind = step.KindOf(err)
-					grave(err)
-				}
-				if impl.Check != nil && status != godog.StepSkipped {
-					if cerr := impl.Check(); cerr != nil {
-						res.Status = godog.StepFailed
-						res.Err, res.Cause = stepError(cerr)
-						res.Kind = step.KindOf(cerr)
-						grave(cerr)
-						r.Steps = append(r.Steps, res)
-						return ctx, cerr
-					}
-				}
-				r.Steps = append(r.Steps, res)
-				return ctx, nil
-			})
-		},
-		Options: &godog.Options{
-			Format: "progress", Output: io.Discard, Strict: true, NoColors: true,
-			FeatureContents: []godog.Feature{{Name: s.File, Contents: []byte(s.source)}},
-		},
-	}
-	r.Start = time.Now()
-	suite.Run()
-	if impl.Close != nil {
-		if err := impl.Close(); err != nil && r.Passed() {
-			msg, cause := stepError(err)
-			r.Steps = append(r.Steps, StepResult{Step: "After the last step", Status: godog.StepFailed, Err: msg, Cause: cause, Kind: step.KindOf(err)})
-			grave(err)
+	for i, st := range p.Steps {
+		if st.Text != s.Steps[i].Text {
+			return false
 		}
 	}
-	r.Duration = time.Since(r.Start)
-	if impl.Stderr != nil {
-		r.Stderr = impl.Stderr()
+	return true
+}
+
+// grave makes the result's kind the gravest of its steps' and err's, with what to do for a
+// Setup failure.
+func (r *Result) grave(err error) {
+	if k := step.KindOf(err); k > r.Kind {
+		r.Kind = k
+		var se *step.Error
+		if errors.As(err, &se) {
+			r.Todo = se.Todo
+		}
 	}
-	return r
+}
+
+// after fails a scenario that passed with what the implementation's end said: a step of its
+// own, after the last.
+func (r *Result) after(err error) {
+	f := StepResult{Step: "After the last step", Status: godog.StepFailed}
+	f.fail(err)
+	r.Steps = append(r.Steps, f)
+	r.grave(err)
+}
+
+// fail gives the step err's message, cause and kind.
+func (f *StepResult) fail(err error) {
+	f.Err, f.Cause = stepError(err)
+	f.Kind = step.KindOf(err)
 }
 
 // stepError is the message of a step's error, without godog's wrapping of undefined steps,

@@ -16,19 +16,19 @@ import (
 	"github.com/deliberate-practice/katas/internal/step"
 )
 
-// ReportFile is the file a report of the kata is written to when file is asked for: the
+// reportFile is the file a report of the kata is written to when file is asked for: the
 // kata's name goes before the extension, "report.xml" becoming "report-mastermind.xml", so
 // that the reports of two katas run in one go test never overwrite each other. A relative
 // path is taken from the current directory: for go test, the package's directory.
-func ReportFile(file, kata string) string {
+func reportFile(file, kata string) string {
 	ext := filepath.Ext(file)
 	return strings.TrimSuffix(file, ext) + "-" + kata + ext
 }
 
-// FeaturePaths returns where a report says a feature file is, so that a CI system can link to
+// featurePaths returns where a report says a feature file is, so that a CI system can link to
 // it: its path relative to root, in the first of the folders dirs that holds it (each relative
 // to root, or absolute, and within root); its bare name when none does.
-func FeaturePaths(root string, dirs ...string) func(file string) string {
+func featurePaths(root string, dirs ...string) func(file string) string {
 	return func(file string) string {
 		for _, d := range dirs {
 			if !filepath.IsAbs(d) {
@@ -58,7 +58,7 @@ func writeReport(format, file, kata string, o Outcome, featurePath func(string) 
 	if err != nil {
 		return "", fmt.Errorf("writing the %s report: %w", format, err)
 	}
-	rep := Report{Kata: kata, Outcome: o, FeaturePath: featurePath}
+	rep := runReport{Kata: kata, Outcome: o, FeaturePath: featurePath}
 	switch format {
 	case "junit":
 		err = rep.WriteJUnit(f)
@@ -74,15 +74,15 @@ func writeReport(format, file, kata string, o Outcome, featurePath func(string) 
 	return path, nil
 }
 
-// Report is what a report tells of a run.
-type Report struct {
+// runReport is what a report tells of a run.
+type runReport struct {
 	Kata        string
 	Outcome     Outcome
 	FeaturePath func(file string) string // where a feature file is for a reader; nil for its bare name
 }
 
 // path is where a feature file is for a reader of the report.
-func (rep Report) path(file string) string {
+func (rep runReport) path(file string) string {
 	if rep.FeaturePath != nil {
 		return rep.FeaturePath(file)
 	}
@@ -97,7 +97,7 @@ type row struct {
 }
 
 // rows are the report's scenarios: those that ran, then those not run.
-func (rep Report) rows() []row {
+func (rep runReport) rows() []row {
 	var rows []row
 	for _, r := range rep.Outcome.Results {
 		rows = append(rows, row{result: r})
@@ -164,7 +164,7 @@ var nonWord = regexp.MustCompile(`[^A-Za-z0-9]+`)
 // one-line message and the whole story; a skipped case for each scenario not run; and what
 // the implementation wrote to standard error, for every case with any. The counts add up:
 // tests = passed + failures + errors + skipped.
-func (rep Report) WriteJUnit(w io.Writer) error {
+func (rep runReport) WriteJUnit(w io.Writer) error {
 	out := junitSuites{Name: rep.Kata}
 	host, _ := os.Hostname()
 	index := map[string]int{}
@@ -192,7 +192,7 @@ func (rep Report) WriteJUnit(w io.Writer) error {
 			c.Skipped = &junitSkipped{Message: row.notRun}
 			s.Skipped++
 		case failed:
-			p := &junitProblem{Message: oneLine(f.Step + ": " + f.Cause), Type: f.Status.String(), Text: Failure(r)}
+			p := &junitProblem{Message: oneLine(f.Step + ": " + f.Cause), Type: f.Status.String(), Text: failureText(r)}
 			if r.Crashed() || r.Kind == step.Setup {
 				c.Error = p
 				s.Errors++
@@ -306,7 +306,7 @@ func tags(names []string) []cucumberTag {
 // that rows tell apart ("Making a guess, row 9: | Red … |"), with when it started; each step
 // with its own result, duration, and doc string or table. Scenarios not run are there with
 // their steps skipped.
-func (rep Report) WriteCucumber(w io.Writer) error {
+func (rep runReport) WriteCucumber(w io.Writer) error {
 	out := []cucumberFeature{}
 	index := map[string]int{}
 	slug := func(s string) string { return strings.ToLower(strings.Trim(nonWord.ReplaceAllString(s, "-"), "-")) }

@@ -1,15 +1,14 @@
 package engine
 
 import (
-	"bytes"
 	"fmt"
-	"io/fs"
 	"strconv"
 	"strings"
 
-	gherkin "github.com/cucumber/gherkin/go/v42"
+	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v34"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/kata"
 )
 
@@ -23,7 +22,7 @@ type Scenario struct {
 	File    string   // the feature file, "mastermind.feature"
 	Line    int      // the line of the scenario, or of its outline row
 	Tags    []string // the tags on the feature, the scenario and the examples, "@duplicates"
-	Steps   []Step   // the steps, an outline's placeholders filled in
+	Steps   []Step   // the steps, a background's first, an outline's placeholders filled in
 
 	// What a report says of the feature and the scenario beside the above.
 	FeatureLine        int
@@ -31,10 +30,7 @@ type Scenario struct {
 	FeatureTags        []string
 	Description        string // the scenario's
 
-	// source is the feature file with every line that is not the feature's, this scenario's
-	// or this row's made blank, so that godog runs this scenario alone and reports the lines
-	// of the file.
-	source string
+	at int // the line of the scenario itself, by which godog chooses it (an outline's, for a row)
 }
 
 // Step is one step of a scenario.
@@ -79,45 +75,40 @@ func (s Scenario) String() string {
 	return fmt.Sprintf("%s (%s:%d)", name, s.File, s.Line)
 }
 
-// Scenarios reads the kata's scenarios and outline rows from its feature files, in the
-// order of its files.
-func Scenarios(k kata.Kata) ([]Scenario, error) {
-	var all []Scenario
-	for _, f := range k.Files {
-		data, err := fs.ReadFile(k.Features, f)
-		if err != nil {
-			return nil, err
+// scenarios returns the kata's scenarios and outline rows that the tag expression chooses
+// (all of them for ""), in the order of its files, as godog reads the files and selects their
+// pickles; and whether that is every scenario of the kata. An expression godog cannot read (it
+// panics on an empty term, as in "@a,") is a *UsageError.
+func scenarios(k kata.Kata, tags string) (chosen []Scenario, all bool, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			chosen, err = nil, &UsageError{fmt.Errorf("tag expression %s: godog cannot read it (%v); write tags as @a, ~@a, @a,@b, @a&&@b", brief.Quote(tags), v)}
 		}
-		s, err := parseFeature(f, data)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, s...)
+	}()
+	suite := godog.TestSuite{Options: &godog.Options{FS: k.Features, Paths: k.Files, Tags: tags}}
+	features, err := suite.RetrieveFeatures()
+	if err != nil {
+		return nil, false, err
 	}
-	return all, nil
+	all = len(features) == len(k.Files) // godog leaves out a file none of whose scenarios it chose
+	for _, f := range features {
+		doc := f.GherkinDocument
+		if doc == nil || doc.Feature == nil {
+			return nil, false, fmt.Errorf("%s: no Feature", f.Uri)
+		}
+		s, total := fromPickles(doc, f.Pickles)
+		all = all && len(s) == total
+		chosen = append(chosen, s...)
+	}
+	return chosen, all, nil
 }
 
-// parseFeature splits one feature file into its scenarios and outline rows: gherkin's
-// pickles, each with the lines of the file that run it alone.
-func parseFeature(file string, data []byte) ([]Scenario, error) {
-	ids := &messages.Incrementing{}
-	doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(data), ids.NewId)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
+// fromPickles returns the scenarios of the pickles godog chose from a feature file, and how
+// many pickles the file has in all.
+func fromPickles(doc *messages.GherkinDocument, pickles []*messages.Pickle) ([]Scenario, int) {
 	feature := doc.Feature
-	if feature == nil {
-		return nil, fmt.Errorf("%s: no Feature", file)
-	}
-	lines := strings.Split(string(data), "\n")
-	keep := func(set map[int]bool, line int64) { set[int(line)-1] = true }
-	keepTags := func(set map[int]bool, tags []*messages.Tag) {
-		for _, t := range tags {
-			keep(set, t.Location.Line)
-		}
-	}
-
-	// What each AST node is, for the pickles to find: a scenario, an examples row, a step.
+	// What each node of the file is, for the pickles to find: a scenario, an examples row, a
+	// step (a background's too).
 	type rowAt struct {
 		examples *messages.Examples
 		row      *messages.TableRow
@@ -126,16 +117,8 @@ func parseFeature(file string, data []byte) ([]Scenario, error) {
 	scenarios := map[string]*messages.Scenario{}
 	rows := map[string]rowAt{}
 	steps := map[string]*messages.Step{}
-	for _, child := range feature.Children {
-		switch {
-		case child.Background != nil:
-			return nil, fmt.Errorf("%s:%d: Background is not supported", file, child.Background.Location.Line)
-		case child.Rule != nil:
-			return nil, fmt.Errorf("%s:%d: Rule is not supported", file, child.Rule.Location.Line)
-		case child.Scenario == nil:
-			continue
-		}
-		sc := child.Scenario
+	total := 0
+	addScenario := func(sc *messages.Scenario) {
 		scenarios[sc.Id] = sc
 		for _, st := range sc.Steps {
 			steps[st.Id] = st
@@ -147,12 +130,38 @@ func parseFeature(file string, data []byte) ([]Scenario, error) {
 				rows[r.Id] = rowAt{ex, r, n}
 			}
 		}
+		if len(sc.Examples) == 0 {
+			n = 1 // a scenario, one pickle; an outline has a pickle a row
+		}
+		total += n
+	}
+	addBackground := func(bg *messages.Background) {
+		for _, st := range bg.Steps {
+			steps[st.Id] = st
+		}
+	}
+	for _, child := range feature.Children {
+		switch {
+		case child.Background != nil:
+			addBackground(child.Background)
+		case child.Scenario != nil:
+			addScenario(child.Scenario)
+		case child.Rule != nil:
+			for _, rc := range child.Rule.Children {
+				if rc.Background != nil {
+					addBackground(rc.Background)
+				}
+				if rc.Scenario != nil {
+					addScenario(rc.Scenario)
+				}
+			}
+		}
 	}
 
 	var out []Scenario
-	for _, p := range gherkin.Pickles(*doc, file, ids.NewId) {
+	for _, p := range pickles {
 		sc := scenarios[p.AstNodeIds[0]]
-		s := Scenario{Feature: feature.Name, Name: p.Name, File: file, Line: int(sc.Location.Line),
+		s := Scenario{Feature: feature.Name, Name: p.Name, File: doc.Uri, Line: int(sc.Location.Line), at: int(sc.Location.Line),
 			FeatureLine: int(feature.Location.Line), FeatureDescription: strings.TrimSpace(feature.Description), Description: strings.TrimSpace(sc.Description)}
 		for _, t := range feature.Tags {
 			s.FeatureTags = append(s.FeatureTags, t.Name)
@@ -160,40 +169,12 @@ func parseFeature(file string, data []byte) ([]Scenario, error) {
 		for _, t := range p.Tags {
 			s.Tags = append(s.Tags, t.Name)
 		}
-		set := map[int]bool{}
-		keepTags(set, feature.Tags)
-		keep(set, feature.Location.Line)
-		keepTags(set, sc.Tags)
-		keep(set, sc.Location.Line)
-		for _, st := range sc.Steps {
-			keep(set, st.Location.Line)
-			if st.DataTable != nil {
-				for _, r := range st.DataTable.Rows {
-					keep(set, r.Location.Line)
-				}
-			}
-			if d := st.DocString; d != nil {
-				// From the opening delimiter to the closing one, whatever lies between.
-				i := int(d.Location.Line) - 1
-				for set[i] = true; i+1 < len(lines); {
-					i++
-					set[i] = true
-					if strings.TrimSpace(lines[i]) == d.Delimiter {
-						break
-					}
-				}
-			}
-		}
 		if len(p.AstNodeIds) > 1 {
 			r := rows[p.AstNodeIds[1]]
 			s.Row, s.Line = r.n, int(r.row.Location.Line)
 			for _, c := range r.row.Cells {
 				s.Example = append(s.Example, c.Value)
 			}
-			keepTags(set, r.examples.Tags)
-			keep(set, r.examples.Location.Line)
-			keep(set, r.examples.TableHeader.Location.Line)
-			keep(set, r.row.Location.Line)
 		}
 		for _, ps := range p.Steps {
 			st := steps[ps.AstNodeIds[0]]
@@ -211,12 +192,7 @@ func parseFeature(file string, data []byte) ([]Scenario, error) {
 			}
 			s.Steps = append(s.Steps, step)
 		}
-		masked := make([]string, len(lines))
-		for i := range set {
-			masked[i] = lines[i]
-		}
-		s.source = strings.Join(masked, "\n")
 		out = append(out, s)
 	}
-	return out, nil
+	return out, total
 }

@@ -26,8 +26,9 @@ type Kata struct {
 	Remote func(sc *godog.ScenarioContext, conn *protocol.Conn)
 	// Protocol is the kata's part of the protocol: its requests, and an exchange.
 	Protocol string
-	// Starters holds the kata's starting points, a folder for each language ("python",
-	// "javascript", "go"); a ".tmpl" suffix keeps a Go file out of this module's build.
+	// Starters holds the kata's starting points, a folder templates/LANG for each language
+	// ("python", "javascript", "go"), as a kata's package embeds its folder templates; a
+	// ".tmpl" suffix keeps a Go file out of this module's build.
 	Starters fs.FS
 	// Refusing says, by language, how a starting point refuses something, where it is not
 	// the language's usual way (the README kata init writes says it).
@@ -40,14 +41,3 @@ type Kata struct {
 
 // Steps registers a kata's steps on a scenario's context, played against one implementation.
 type Steps func(*godog.ScenarioContext)
-
-// Folder is the folder dir of fsys as a file system of its own: a kata's embedded starting
-// points as Starters holds them. dir must be a valid path (fs.ValidPath); Folder panics
-// otherwise, for that is a mistake in the kata's package, not in any input.
-func Folder(fsys fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(fsys, dir)
-	if err != nil {
-		panic("kata: " + err.Error())
-	}
-	return sub
-}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"testing"
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
@@ -15,12 +14,10 @@ import (
 	"github.com/deliberate-practice/katas/internal/journal"
 )
 
-// The kit's flags, "-kata.tags" and so on. go test parses its command line before any test
-// runs, and refuses a flag nothing has defined, so the kit defines its flags as the package
-// loads — but only in a test binary, where go test's flags are, and none whose name is taken.
-// The prefix is the kit's own, so that nothing here collides with godog's flags when a test
-// binds them itself, nor with a program's flags when a program imports the kit. Their values
-// stay in the flag package and are read when a run starts.
+// The kit's flags, "-kata.tags" and so on (DefineFlags). The prefix is the kit's own, so that
+// nothing here collides with godog's flags when a test binds them itself, nor with a
+// program's flags when a program imports the kit. Their values stay in the flag package and
+// are read when a run starts.
 const flagPrefix = "kata."
 
 // timeoutFlag is the time each call into the implementation has, as kata run's --timeout is
@@ -48,14 +45,10 @@ func CallLimit() time.Duration {
 // kata command's kata log; so does KATA_LOG=1 in the environment.
 const logFlag = flagPrefix + "log"
 
-func init() {
-	if testing.Testing() {
-		defineFlags(flag.CommandLine)
-	}
-}
-
-// defineFlags defines the kit's flags on fs, leaving alone any name fs already has.
-func defineFlags(fs *flag.FlagSet) {
+// DefineFlags defines the kit's flags on fs, leaving alone any name fs already has. The
+// features package calls it as it loads into a test binary, for go test parses its command
+// line before any test runs and refuses a flag nothing has defined.
+func DefineFlags(fs *flag.FlagSet) {
 	own := flag.NewFlagSet("kit", flag.ContinueOnError)
 	engine.Flags(own, flagPrefix, false)
 	own.Bool(logFlag, false, "add each run's light (green, red or amber) to .kata/log in the package's folder, for kata log (the default where .kata exists: kata init made it)")

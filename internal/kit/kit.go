@@ -4,9 +4,11 @@
 package kit
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cucumber/godog"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
@@ -27,56 +31,77 @@ import (
 // its failure; otherwise the scenarios run within t, which fails with one screen that leads
 // with the next scenario to work on. The kit's -kata.* flags (and godog's, where a test binds
 // them) choose and report the scenarios. Tags that choose none of the kata's scenarios skip
-// t, as go test -run does a test it does not name, where they choose some of a sibling's — a
-// kata the same package may run — and fail it where they choose nothing anywhere (a typo).
-func Run(t *testing.T, k kata.Kata, steps kata.Steps, siblings ...kata.Kata) {
+// t, as go test -run does a test it does not name, where they choose some scenario of another
+// feature file beside the kata's (a kata the same package may run), and fail it where they
+// choose nothing anywhere (a typo).
+func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 	t.Helper()
 	opts, err := options(flag.CommandLine)
 	if err != nil {
 		t.Fatalf("features: %v", err)
 	}
 	opts.Verbose = testing.Verbose() || namesSubtests(t.Name())
-	each := func(_ engine.Scenario, do func(engine.Output)) { do(testOutput{t, false}) }
-	if opts.Verbose {
-		each = func(s engine.Scenario, do func(engine.Output)) {
-			t.Run(s.Path(), func(t *testing.T) { do(testOutput{t, true}) })
-		}
-	}
-	outcome, err := engine.Run(k, opts, engine.Frontend{
-		Flag:  "-" + flagPrefix,
-		Each:  each,
-		Start: func(engine.Scenario, bool) engine.Instance { return engine.Instance{Steps: steps} },
-		Log:   func(line string) { fmt.Fprintln(t.Output(), line) }, // the test's output, with no line of the kit's
-		Rerun: func(s engine.Scenario) string {
-			return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s))
-		},
-		FeaturePath: featurePaths(),
-	})
-	if err == nil {
-		entry := outcome.Entry(k, time.Now())
-		if logAsked() {
-			var lerr error
-			entry, lerr = history.Keep(".", entry)
-			if errors.Is(lerr, history.ErrTooLarge) {
-				t.Logf("features: %v", lerr) // a folder too large to keep: said, and no failure
-			} else if lerr != nil {
-				t.Errorf("features: %v", lerr)
-			}
-		}
-		sendToRoom(t, entry)
-	}
+	root, dirs := featureDirs()
+	run, err := engine.Start(t.Context(), k, opts, engine.Front{Out: t.Output(), Flag: "-" + flagPrefix, Root: root, FeatureDirs: dirs})
 	switch {
-	case errors.Is(err, engine.ErrNoScenario) && opts.Tags != "" && !chooseAny(siblings, opts):
-		t.Errorf("features: %v, nor of any other kata: check the tags", err)
+	case errors.Is(err, engine.ErrNoScenario) && opts.Tags != "" && !chooseAny(k.Features, opts.Tags):
+		t.Fatalf("features: %v, nor of any other kata: check the tags", err)
 	case errors.Is(err, engine.ErrNoScenario):
-		// As go test -run with a pattern no test matches: the other kata has the tags.
-		t.Skipf("features: %v", err)
+		t.Skipf("features: %v", err) // as go test -run with a pattern no test matches: another kata has the tags
 	case err != nil:
-		t.Errorf("features: %v", err)
-	case outcome.Failed():
+		t.Fatalf("features: %v", err)
+	}
+	impl := InProcess(steps)
+	for s, notRun := range run.Scenarios() {
+		if !opts.Verbose {
+			if notRun != "" {
+				run.Skip(s)
+			} else {
+				run.Play(s, impl) // the screen at the end tells
+			}
+			continue
+		}
+		t.Run(s.Path(), func(t *testing.T) {
+			if notRun != "" {
+				run.Skip(s)
+				t.Skip("not run: " + notRun)
+			}
+			if res := run.Play(s, impl); !res.Passed() {
+				t.Error("\n" + res.Text)
+			} else if res.Text != "" {
+				t.Log("\n" + res.Text)
+			}
+		})
+	}
+	outcome, err := run.Finish(func(s engine.Scenario) string { return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s)) })
+	if err != nil {
+		t.Errorf("features: %v", err) // a report that could not be written
+		return
+	}
+	entry := outcome.Entry(k, time.Now())
+	if logAsked() {
+		var lerr error
+		entry, lerr = history.Keep(".", entry)
+		if errors.Is(lerr, history.ErrTooLarge) {
+			t.Logf("features: %v", lerr) // a folder too large to keep: said, and no failure
+		} else if lerr != nil {
+			t.Errorf("features: %v", lerr)
+		}
+	}
+	sendToRoom(t, entry)
+	if outcome.Failed() {
 		t.Fail()
 	}
 }
+
+// InProcess is an implementation in the test's own process: the kata's steps, played against
+// it, and no conversation to check or end.
+type InProcess kata.Steps
+
+func (steps InProcess) Steps(sc *godog.ScenarioContext) { steps(sc) }
+func (InProcess) Check() error                          { return nil }
+func (InProcess) Close() error                          { return nil }
+func (InProcess) Stderr() string                        { return "" }
 
 // sendToRoom sends the run's light to the room that KATA_DOJO names, if it names one, as
 // KATA_DOJO_NAME. A room away, or a name it refuses, costs the run nothing but a line on
@@ -95,46 +120,41 @@ func sendToRoom(t *testing.T, entry journal.Entry) {
 	}
 }
 
-// chooseAny reports whether the options choose a scenario of any of the katas.
-func chooseAny(katas []kata.Kata, opts engine.Options) bool {
-	for _, k := range katas {
-		all, err := engine.Scenarios(k)
-		if err != nil {
-			continue
-		}
-		if chosen, _, err := engine.Select(k, all, opts); err == nil && len(chosen) > 0 {
-			return true
-		}
+// chooseAny reports whether the tags choose a scenario of any feature file of fsys: the
+// features package's embeds every kata's.
+func chooseAny(fsys fs.FS, tags string) bool {
+	files, err := fs.Glob(fsys, "*.feature")
+	if err != nil || len(files) == 0 {
+		return false
 	}
-	return false
+	_, err = engine.Start(context.Background(), kata.Kata{Name: "any", Features: fsys, Files: files}, engine.Options{Tags: tags}, engine.Front{})
+	return err == nil
 }
 
-// featurePaths returns where a report says a feature file is: its path in the module that
-// runs the tests (this one's features/mastermind.feature, or a copy kata features wrote into a
+// featureDirs returns where a report says a feature file is: its path in the module that runs
+// the tests (this one's features/mastermind.feature, or a copy kata features wrote into a
 // practitioner's module), so that a CI system can link to it; its bare name when the module
-// holds no copy. It finds the module once.
-func featurePaths() func(file string) string {
-	bare := func(file string) string { return file }
+// holds no copy.
+func featureDirs() (root string, dirs []string) {
 	wd, err := os.Getwd()
 	if err != nil {
-		return bare
+		return "", nil
 	}
-	root := wd
+	root = wd
 	for {
 		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
 			break
 		}
 		parent := filepath.Dir(root)
 		if parent == root {
-			return bare
+			return "", nil
 		}
 		root = parent
 	}
-	var dirs []string
 	if _, src, _, ok := runtime.Caller(0); ok {
 		dirs = append(dirs, filepath.Join(filepath.Dir(src), "..", "..", "features")) // this module's own
 	}
-	return engine.FeaturePaths(root, append(dirs, wd, ".", "features")...)
+	return root, append(dirs, wd, ".", "features")
 }
 
 // namesSubtests reports whether go test's -run pattern names tests below the test called
@@ -158,29 +178,6 @@ func namesSubtests(parent string) bool {
 		}
 	}
 	return elements > strings.Count(parent, "/")+1
-}
-
-// testOutput shows a scenario in its own subtest, or within the test that runs the kata.
-type testOutput struct {
-	t       *testing.T
-	subtest bool
-}
-
-func (o testOutput) Fail(text string) {
-	o.t.Helper()
-	if text != "" {
-		o.t.Error("\n" + text)
-	}
-}
-
-func (o testOutput) Pass(text string) { o.t.Helper(); o.t.Log("\n" + text) }
-
-// Skip skips a scenario's subtest; within the kata's test a scenario not run is only counted.
-func (o testOutput) Skip(reason string) {
-	o.t.Helper()
-	if o.subtest {
-		o.t.Skip(reason)
-	}
 }
 
 // runPattern is a go test -run pattern that selects s alone under the test named parent.

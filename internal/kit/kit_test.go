@@ -23,6 +23,9 @@ import (
 	"github.com/deliberate-practice/katas/internal/step"
 )
 
+// The kit's flags, as the features package defines them in a test binary.
+func init() { kit.DefineFlags(flag.CommandLine) }
+
 // TestATinyKataThroughTheKit: a kata that is one package of its own (testdata/tally) runs
 // through the kit as the real katas do, its scenarios as go test runs them; the log of the run
 // says both ran and passed.
@@ -81,13 +84,13 @@ func TestTheKitSendsItsLightToTheRoom(t *testing.T) {
 func TestACallThatNeverReturnsFailsItsStep(t *testing.T) {
 	block := make(chan struct{})
 	defer close(block)
+	run, err := engine.Start(t.Context(), tally.Kata(), engine.Options{Run: "Adding up"}, engine.Front{})
+	require.NoError(t, err)
 	var r engine.Result
-	for _, s := range must(engine.Scenarios(tally.Kata())) {
-		if s.Name == "Adding up" {
-			r = engine.Play(s, engine.Instance{Steps: func(sc *godog.ScenarioContext) {
-				tally.InitializeWithin(sc, func() (tally.Tally, error) { return stuck{block}, nil }, 50*time.Millisecond)
-			}})
-		}
+	for s := range run.Scenarios() {
+		r = run.Play(s, kit.InProcess(func(sc *godog.ScenarioContext) {
+			tally.InitializeWithin(sc, func() (tally.Tally, error) { return stuck{block}, nil }, 50*time.Millisecond)
+		}))
 	}
 	require.False(t, r.Passed())
 	f, _ := r.Failure()
@@ -100,13 +103,6 @@ type stuck struct{ block chan struct{} }
 
 func (s stuck) Add(int) error { <-s.block; return nil }
 func (s stuck) Total() int    { return 0 }
-
-func must[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
 
 // TestCallLimitIsTheFlags: the limit is -kata.timeout's, 5s unless set.
 func TestCallLimitIsTheFlags(t *testing.T) {

@@ -102,15 +102,24 @@ func IsNotImplemented(msg string) bool {
 
 // Unwritten is the step's failure for a call into the implementation, call, that says it is
 // not implemented yet (suffix follows that), that panicked, or that gave no answer (a timeout,
-// a crash), about what the step played; nil for any other outcome, which the step judges
-// itself.
-func Unwritten(about, call, suffix string, err error) error {
+// a crash), about what the step played, which about names (called only for a failure; nil
+// for none); nil for any other outcome, which the step judges itself.
+func Unwritten(about func() string, call, suffix string, err error) error {
+	if err == nil {
+		return nil
+	}
+	what := func() string {
+		if about == nil {
+			return ""
+		}
+		return about()
+	}
 	var p *Panic
 	switch {
 	case NotImplemented(err):
-		return &Error{Kind: Missing, About: about, Cause: fmt.Sprintf("%s is not implemented yet%s", call, suffix)}
+		return &Error{Kind: Missing, About: what(), Cause: fmt.Sprintf("%s is not implemented yet%s", call, suffix)}
 	case errors.As(err, &p):
-		return &Error{Kind: Crash, About: about, Cause: p.Error()}
+		return &Error{Kind: Crash, About: what(), Cause: p.Error()}
 	case KindOf(err) != Wrong:
 		return err // a timeout, a crash: no answer at all
 	}

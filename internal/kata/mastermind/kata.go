@@ -15,17 +15,20 @@ import (
 //go:embed templates
 var starters embed.FS
 
+// Name is the kata's name, as kata run takes it.
+const Name = "mastermind"
+
 // Kata is the Mastermind kata, its feature files read from features: the Mastermind kata's
 // original "Playing mastermind" feature word for word, and Dave Thomas's configurable game.
 func Kata(features fs.FS) kata.Kata {
 	return kata.Kata{
-		Name:     "mastermind",
+		Name:     Name,
 		Summary:  "the Mastermind kata's original \"Playing mastermind\" feature, and Dave Thomas's configurable game from his Elixir exercise: new(num_colors, width, max_turns) and score(game, guess)",
 		Features: features,
 		Files:    []string{"mastermind.feature", "configurable_game.feature"},
 		Remote:   func(sc *godog.ScenarioContext, conn *protocol.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
 		Protocol: requests,
-		Starters: kata.Folder(starters, "templates"),
+		Starters: starters,
 		OneRow:   "Playing mastermind/Making a guess/row 15$",
 		Tag:      "@refusals",
 	}

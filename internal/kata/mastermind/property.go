@@ -122,7 +122,7 @@ func (s *mastermindScenario) playPair(p pair) (miss, bool, error) {
 		err = perr
 	}
 	if err != nil {
-		if ferr := step.Unwritten(about(), "new", "", err); ferr != nil {
+		if ferr := step.Unwritten(about, "new", "", err); ferr != nil {
 			return m, false, ferr
 		}
 	}
@@ -137,7 +137,7 @@ func (s *mastermindScenario) playPair(p pair) (miss, bool, error) {
 		err = perr
 	}
 	if err != nil {
-		if ferr := step.Unwritten(about(), "score", "", err); ferr != nil {
+		if ferr := step.Unwritten(about, "score", "", err); ferr != nil {
 			return m, false, ferr
 		}
 	}
@@ -297,7 +297,7 @@ func (s *mastermindScenario) playPairs(pairs []pair) error {
 					continue
 				}
 				about := fmt.Sprintf("new(%d, %d, %d) with secret %s", pairs[i].colors, len(pairs[i].secret), propertyTurns, brief.Quote(pegs(pairs[i].secret, true)))
-				if ferr := step.Unwritten(about, played[i].call, "", played[i].err); ferr != nil {
+				if ferr := step.Unwritten(func() string { return about }, played[i].call, "", played[i].err); ferr != nil {
 					return ferr
 				}
 			}

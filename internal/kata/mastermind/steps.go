@@ -140,7 +140,7 @@ func (s *mastermindScenario) join() error {
 // started is join for steps that need a game that started.
 func (s *mastermindScenario) started() error {
 	err := s.join()
-	if ferr := step.Unwritten(s.rules(), "new", "", err); ferr != nil {
+	if ferr := step.Unwritten(s.rules, "new", "", err); ferr != nil {
 		return ferr
 	}
 	switch {
@@ -156,7 +156,7 @@ func (s *mastermindScenario) started() error {
 // the implementation, "not implemented" among them, fails the step saying so.
 func (s *mastermindScenario) count(name string, f func(Game) int) (int, error) {
 	n := 0
-	if err := step.Unwritten(s.rules(), name, "", step.Guard(s.limit, name, func() { n = f(s.game) })); err != nil {
+	if err := step.Unwritten(s.rules, name, "", step.Guard(s.limit, name, func() { n = f(s.game) })); err != nil {
 		return 0, err
 	}
 	return n, nil
@@ -305,7 +305,7 @@ func (s *mastermindScenario) play(guess []int) error {
 	}
 	s.guess, s.guessText = guess, ""
 	grade, black, white, err := s.score(guess)
-	if ferr := step.Unwritten(s.about(), "score", "", err); ferr != nil {
+	if ferr := step.Unwritten(s.about, "score", "", err); ferr != nil {
 		return ferr
 	}
 	if err != nil {
@@ -433,7 +433,7 @@ func (s *mastermindScenario) refused(pegs []int) error {
 		return err
 	}
 	grade, black, white, err := s.score(pegs)
-	if ferr := step.Unwritten(s.about(), "score", ", so nothing was refused", err); ferr != nil {
+	if ferr := step.Unwritten(s.about, "score", ", so nothing was refused", err); ferr != nil {
 		return ferr
 	}
 	if err == nil {
@@ -491,7 +491,7 @@ func (s *mastermindScenario) theGameShouldBeRefused() error {
 		return errors.New("no game was started, so there is nothing to check; a When step must start one first")
 	}
 	// Not written yet, or a panic, is no refusal; nor is neither a game nor an error.
-	if err := step.Unwritten(s.rules(), "new", ", so nothing was refused", s.joinErr); err != nil {
+	if err := step.Unwritten(s.rules, "new", ", so nothing was refused", s.joinErr); err != nil {
 		return err
 	}
 	switch {

@@ -16,17 +16,20 @@ import (
 //go:embed templates
 var starters embed.FS
 
+// Name is the kata's name, as kata run takes it.
+const Name = "tictactoe"
+
 // Kata is the tic-tac-toe kata, its feature file read from features: Exercism's state of
 // tic-tac-toe.
 func Kata(features fs.FS) kata.Kata {
 	return kata.Kata{
-		Name:     "tictactoe",
+		Name:     Name,
 		Summary:  "Exercism's state of tic-tac-toe: ongoing, draw or win, or Exercism's exact error for a board play could not reach",
 		Features: features,
 		Files:    []string{"tictactoe.feature"},
 		Remote:   func(sc *godog.ScenarioContext, conn *protocol.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
 		Protocol: requests,
-		Starters: kata.Folder(starters, "templates"),
+		Starters: starters,
 		Refusing: map[string]string{
 			"python":     "To refuse a board, raise ValueError with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is. Any other exception is a bug: it stops the adapter, and the runner shows its traceback.",
 			"javascript": "To refuse a board, throw new Error with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is. Any other error (a TypeError, a RangeError) is a bug: it stops the adapter, and the runner shows its stack.",

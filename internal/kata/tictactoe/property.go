@@ -173,7 +173,7 @@ func (s *ticTacToeScenario) classifyEvery(boards []board) ([]string, []error, er
 			copy(states[part[0]:], st)
 			copy(refusals[part[0]:], refused)
 			if part[0] == 0 && refused[0] != nil {
-				if ferr := step.Unwritten(fmt.Sprintf("the board %q", rows[0]), "classify", "", refused[0]); ferr != nil {
+				if ferr := step.Unwritten(func() string { return fmt.Sprintf("the board %q", rows[0]) }, "classify", "", refused[0]); ferr != nil {
 					return nil, nil, ferr
 				}
 			}
@@ -189,10 +189,10 @@ func (s *ticTacToeScenario) classifyEvery(boards []board) ([]string, []error, er
 		}
 	}
 	for i, err := range refusals {
-		if err == nil || step.KindOf(err) == step.Wrong && step.Unwritten("", "classify", "", err) == nil {
+		if err == nil || step.KindOf(err) == step.Wrong && step.Unwritten(nil, "classify", "", err) == nil {
 			continue // a refusal, as most boards get: no message to write
 		}
-		if ferr := step.Unwritten(fmt.Sprintf("the board %q", rows[i]), "classify", "", err); ferr != nil {
+		if ferr := step.Unwritten(func() string { return fmt.Sprintf("the board %q", rows[i]) }, "classify", "", err); ferr != nil {
 			return nil, nil, ferr
 		}
 		if step.KindOf(err) != step.Wrong {

@@ -88,7 +88,7 @@ func (s *ticTacToeScenario) theGameShouldBe(want string) error {
 	if !s.classified {
 		return errors.New("the board was not classified")
 	}
-	if err := step.Unwritten(s.board(), "classify", "", s.err); err != nil {
+	if err := step.Unwritten(s.board, "classify", "", s.err); err != nil {
 		return err
 	}
 	switch {
@@ -114,7 +114,7 @@ func (s *ticTacToeScenario) theBoardShouldBeRefused() error {
 	if !s.classified {
 		return errors.New("the board was not classified")
 	}
-	if err := step.Unwritten(s.board(), "classify", ", so nothing was refused", s.err); err != nil {
+	if err := step.Unwritten(s.board, "classify", ", so nothing was refused", s.err); err != nil {
 		return err
 	}
 	switch {

@@ -24,9 +24,9 @@ func heading(s Scenario) string {
 	return h
 }
 
-// Failure describes a failed scenario for a person: which scenario, its outline row, the
+// failureText describes a failed scenario for a person: which scenario, its outline row, the
 // first step that did not pass and why.
-func Failure(r Result) string {
+func failureText(r Result) string {
 	var b strings.Builder
 	b.WriteString(heading(r.Scenario))
 	if f, ok := r.Failure(); ok {
@@ -41,8 +41,8 @@ func Failure(r Result) string {
 	return b.String()
 }
 
-// Pretty writes a scenario with every step and how it went.
-func Pretty(r Result) string {
+// prettyText writes a scenario with every step and how it went.
+func prettyText(r Result) string {
 	var b strings.Builder
 	b.WriteString(heading(r.Scenario))
 	for _, s := range r.Steps {
@@ -62,9 +62,9 @@ func Pretty(r Result) string {
 	return b.String()
 }
 
-// Summary sums up a run: how many scenarios passed, each that failed with its first failed
+// summaryText sums up a run: how many scenarios passed, each that failed with its first failed
 // step, how to run one again, and how many did not run after a stop at the first failure.
-func Summary(kata string, o Outcome, rerun func(Scenario) string) string {
+func summaryText(kata string, o Outcome, rerun func(Scenario) string) string {
 	var failed []Result
 	for _, r := range o.Results {
 		if !r.Passed() {
@@ -120,11 +120,11 @@ func stopped(o Outcome) string {
 // maxGroups is how many groups of failures a screen lists; the rest it counts.
 const maxGroups = 6
 
-// Screen sums up a run on one screen, for a person working through a kata: how far along it
+// screenText sums up a run on one screen, for a person working through a kata: how far along it
 // is, the next scenario to work on in full — the first that failed in the files' order —
 // with the command that runs it alone, and the other failures grouped by their cause. A run
 // that could not get going says why, and what to do.
-func Screen(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) string {
+func screenText(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) string {
 	var b strings.Builder
 	n := len(o.Results)
 	passed := o.Passed()
@@ -152,7 +152,7 @@ func Screen(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) 
 	if passed < n {
 		failed := firstInFiles(k, o.Results)
 		next := failed[0]
-		b.WriteString("\n\nNext: " + Pretty(next))
+		b.WriteString("\n\nNext: " + prettyText(next))
 		if rerun != nil {
 			b.WriteString("\nRun it alone: " + rerun(next.Scenario))
 		}

@@ -1,0 +1,270 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+	"time"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/step"
+)
+
+// Front is what a run needs to know of its front end.
+type Front struct {
+	Out      io.Writer // where the run writes its own lines: a random order's seed, the reports written, the screen
+	Flag     string    // how the front end writes a flag before an option's name: "-kata." for go test, "--" for the kata command
+	Terminal bool      // Out is a terminal: the screen may draw a bar in colour
+	// Where a report says a feature file is, so that a CI system links to it: its path from
+	// Root, in the first of FeatureDirs (relative to Root, or absolute within it) that holds
+	// a copy; its bare name where none does.
+	Root        string
+	FeatureDirs []string
+}
+
+// A Run is one run of a kata's scenarios, driven by its front end: Start it, range over its
+// Scenarios, Play each against the implementation, End it with what the implementation's own
+// end said, and Finish it.
+type Run struct {
+	ctx    context.Context
+	kata   kata.Kata
+	opts   Options
+	front  Front
+	chosen []Scenario // in the order they run
+	every  bool       // the options chose every scenario of the kata
+	out    Outcome
+	line   *line // godog's run of the scenario line last played, while it may play more
+}
+
+// ErrNoScenario means that the options chose no scenario of the kata.
+var ErrNoScenario = errors.New("no scenario matches")
+
+// noScenario is ErrNoScenario, saying which options chose nothing.
+type noScenario string
+
+func (e noScenario) Error() string        { return string(e) }
+func (e noScenario) Is(target error) bool { return target == ErrNoScenario }
+
+// UsageError is Start's error for options that choose nothing, or that do not parse: the
+// front end's command line is wrong.
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// Start begins a run of the kata's scenarios that opts choose, in the order they choose, and
+// says on the front's Out the seed of a random order. It returns an error, having run nothing,
+// for options that do not parse or choose nothing (a *UsageError) and for feature files that
+// do not read. Once ctx is done the run is interrupted: the scenario under way is no failure
+// of the implementation's, and no scenario after it plays.
+func Start(ctx context.Context, k kata.Kata, opts Options, front Front) (*Run, error) {
+	if err := opts.check(); err != nil {
+		return nil, &UsageError{err}
+	}
+	tagged, every, err := scenarios(k, opts.Tags)
+	if err != nil {
+		return nil, err
+	}
+	chosen, seed := opts.choose(tagged)
+	every = every && len(chosen) == len(tagged)
+	if len(chosen) == 0 {
+		var what []string
+		if opts.Tags != "" {
+			what = append(what, "the tags "+brief.Quote(opts.Tags))
+		}
+		if opts.Run != "" {
+			what = append(what, "the pattern "+brief.Quote(opts.Run))
+		}
+		return nil, &UsageError{noScenario("no scenario of " + k.Name + " matches " + strings.Join(what, " and "))}
+	}
+	if front.Out == nil {
+		front.Out = io.Discard
+	}
+	r := &Run{ctx: ctx, kata: k, opts: opts, front: front, chosen: chosen, every: every, out: Outcome{Seed: seed}}
+	if seed != 0 {
+		fmt.Fprintf(front.Out, "%s: scenarios in random order, seed %d; %srandom=%d runs them in this order again\n", k.Name, seed, front.Flag, seed)
+	}
+	return r, nil
+}
+
+// Scenarios returns the run's scenarios, in the order they run, each with the reason it will
+// not run — the run stopped at a failure, the implementation did not get going, the run was
+// interrupted — or "" for a scenario to play. The front end plays each of the others (Play),
+// and shows each of these as not run (Skip). A scenario it does neither with (go test -run
+// leaves it out) makes the run one of some scenarios.
+func (r *Run) Scenarios() iter.Seq2[Scenario, string] {
+	return func(yield func(Scenario, string) bool) {
+		for _, s := range r.chosen {
+			if !yield(s, r.stop()) {
+				return
+			}
+		}
+	}
+}
+
+// Skip counts a scenario that will not run, which the front end shows as not run.
+func (r *Run) Skip(s Scenario) { r.out.NotRun = append(r.out.NotRun, s) }
+
+// stop says why no more scenarios play, "" while they do.
+func (r *Run) stop() string {
+	o := &r.out
+	switch {
+	case o.Stopped != "":
+	case r.ctx.Err() != nil:
+		o.Interrupted, o.Stopped = true, "the run was interrupted"
+	case o.Fatal != "":
+		o.Stopped = "the implementation did not get going. " + o.Fatal
+	case r.opts.StopOnFailure && o.Failed():
+		o.Stopped = fmt.Sprintf("a scenario before it failed, and %s%s is set", r.front.Flag, OptStopOnFailure)
+	}
+	return o.Stopped
+}
+
+// Play plays one scenario against the implementation and returns how it went, with the text
+// its frame shows. A scenario cut short because the run was interrupted is no result: the run
+// counts it among those not run.
+func (r *Run) Play(s Scenario, impl Implementation) Result {
+	res := r.play(s, impl)
+	if r.ctx.Err() != nil {
+		r.out.Interrupted, r.out.Stopped = true, "the run was interrupted"
+		r.out.NotRun = append(r.out.NotRun, s)
+		return Result{Scenario: s}
+	}
+	if res.Kind == step.Setup {
+		r.out.Fatal = res.Todo
+	}
+	res.Text = r.text(res)
+	r.out.Results = append(r.out.Results, res)
+	return res
+}
+
+// text is what a scenario's frame shows of its result, as the options ask.
+func (r *Run) text(res Result) string {
+	switch {
+	case !res.Passed() && r.opts.Verbose:
+		return failureText(res)
+	case res.Passed() && r.opts.pretty():
+		return prettyText(res)
+	}
+	return ""
+}
+
+// End takes what the implementation's own end said, once the scenarios have played — a
+// program that would not exit, or wrote after its last reply — and fails the last scenario
+// with it, if that one passed. It returns that scenario's result, to show again, and whether
+// it failed it.
+func (r *Run) End(err error) (Result, bool) {
+	r.release()
+	n := len(r.out.Results)
+	if err == nil || n == 0 || r.out.Interrupted || !r.out.Results[n-1].Passed() {
+		return Result{}, false
+	}
+	last := &r.out.Results[n-1]
+	last.after(err)
+	last.Text = r.text(*last)
+	return *last, true
+}
+
+// Finish ends the run: it writes the reports the options name, then the screen (or, verbose,
+// the summary) on the front's Out, rerun giving the command that runs a scenario alone, and
+// returns how the run went, with the errors of reports it could not write.
+func (r *Run) Finish(rerun func(Scenario) string) (Outcome, error) {
+	r.release()
+	o := r.out
+	o.Partial = !r.every || len(o.Results)+len(o.NotRun) < len(r.chosen)
+	k, out := r.kata, r.front.Out
+	var errs []error
+	reports, _ := parseFormat(r.opts.Format)
+	for _, rep := range reports {
+		if rep.file == "" {
+			continue
+		}
+		path, err := writeReport(rep.format, reportFile(rep.file, k.Name), k.Name, o, featurePaths(r.front.Root, r.front.FeatureDirs...))
+		if err == nil {
+			fmt.Fprintf(out, "%s: wrote the %s report %s\n", k.Name, rep.format, path)
+		}
+		errs = append(errs, err)
+	}
+	if r.opts.Verbose {
+		fmt.Fprintln(out, summaryText(k.Name, o, rerun))
+	} else {
+		fmt.Fprintln(out, screenText(k, o, rerun, r.front.Terminal))
+	}
+	return o, errors.Join(errs...)
+}
+
+// Outcome is what a run did.
+type Outcome struct {
+	Results []Result   // the scenarios that ran, in the order they ran
+	NotRun  []Scenario // those selected but not run after a stop
+	Stopped string     // why those did not run
+	Seed    int64      // the seed of a random order; 0 for the files' order
+	Partial bool       // the options chose some of the kata's scenarios, not all
+	// Interrupted says that the run was interrupted: NotRun holds the scenario under way then
+	// and those after it.
+	Interrupted bool
+	Fatal       string // why the run stopped early, and what to do, when a scenario said so
+}
+
+// Failing returns the scenarios that failed, in the files' order whatever order they ran in:
+// the first is the next to work on.
+func (o Outcome) Failing(k kata.Kata) []Scenario {
+	var out []Scenario
+	for _, r := range firstInFiles(k, o.Results) {
+		out = append(out, r.Scenario)
+	}
+	return out
+}
+
+// Light is the run's light: Amber when the implementation did not get going (a Setup failure,
+// or every scenario crashed), Red when a scenario failed or none ran, Green otherwise.
+func (o Outcome) Light() journal.Light {
+	crashed := 0
+	for _, r := range o.Results {
+		if r.Crashed() {
+			crashed++
+		}
+	}
+	switch {
+	case o.Fatal != "" || len(o.Results) > 0 && crashed == len(o.Results):
+		return journal.Amber
+	case o.Failed() || len(o.Results) == 0:
+		return journal.Red
+	}
+	return journal.Green
+}
+
+// Passed counts the scenarios that passed.
+func (o Outcome) Passed() int {
+	n := 0
+	for _, r := range o.Results {
+		if r.Passed() {
+			n++
+		}
+	}
+	return n
+}
+
+// Failed reports whether any scenario failed.
+func (o Outcome) Failed() bool {
+	for _, r := range o.Results {
+		if !r.Passed() {
+			return true
+		}
+	}
+	return false
+}
+
+// Entry returns the journal's entry of a run of the kata at a time.
+func (o Outcome) Entry(k kata.Kata, at time.Time) journal.Entry {
+	e := journal.Entry{Time: at, Kata: k.Name, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun), Partial: o.Partial}
+	if failing := o.Failing(k); len(failing) > 0 {
+		e.Next = failing[0].Path()
+	}
+	return e
+}
