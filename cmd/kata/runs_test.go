@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -213,4 +214,41 @@ func TestDiffOnATerminal(t *testing.T) {
 func programIn(dir string) (*cli, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
 	return &cli{ctx: context.Background(), stdout: &out, stderr: &errOut, self: "kata", dir: dir, now: time.Now, katas: known()}, &out, &errOut
+}
+
+// TestTheHistoryAfterGitGC: after git gc has packed .kata/git — the branch in packed-refs, the
+// objects in a pack — the next runs go on from the last, kata log counts each run's changes,
+// kata diff works, and git finds every run, whole.
+func TestTheHistoryAfterGitGC(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c, out, errOut := programIn(dir)
+	save := func(code string) {
+		t.Helper()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "tictactoe.py"), []byte(code), 0o644))
+		require.Equal(t, 0, c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"}), out.String()+errOut.String())
+		require.Empty(t, errOut.String())
+	}
+	save("one\n")
+	save("one\ntwo\n")
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"--git-dir", filepath.Join(dir, history.Dir)}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+t.TempDir())
+		data, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git %s: %s", args, data)
+		return string(data)
+	}
+	git("gc", "--prune=now")
+	save("one\ntwo\nthree\n")
+	assert.Len(t, strings.Fields(git("log", "--format=%H")), 3, "every run on the branch")
+	git("fsck", "--strict", "--no-dangling")
+
+	out.Reset()
+	require.Zero(t, c.run([]string{"log"}), errOut.String())
+	assert.Regexp(t, `(?m)^    2  .*  \+1 −0 tictactoe\.py$`, out.String(), "the change counts of runs git packed")
+	assert.Regexp(t, `(?m)^    3  .*  \+1 −0 tictactoe\.py$`, out.String())
+	out.Reset()
+	require.Zero(t, c.run([]string{"diff", "1", "3"}), errOut.String())
+	assert.Contains(t, out.String(), "+two\n+three\n")
 }

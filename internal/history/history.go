@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/journal"
 )
 
@@ -150,7 +151,9 @@ func Keep(dir string, e journal.Entry) (journal.Entry, error) {
 }
 
 // Record commits the kata folder's files as a run, with message, at a time, and returns the
-// commit's name (its hash, in hex).
+// commit's name (its hash, in hex). Its parent is the branch's commit as the branch is when
+// Record moves it, both under the branch's lock, so that runs recorded at once each keep the
+// one before.
 func Record(dir, message string, at time.Time) (string, error) {
 	fail := func(err error) (string, error) { return "", fmt.Errorf("keeping the run's code in %s: %w", Dir, err) }
 	fs, err := files(dir)
@@ -160,8 +163,8 @@ func Record(dir, message string, at time.Time) (string, error) {
 	if err != nil {
 		return fail(err)
 	}
-	repo := filepath.Join(dir, Dir)
-	if err := initRepo(repo); err != nil {
+	repo, err := openRepo(dir, true)
+	if err != nil {
 		return fail(err)
 	}
 	o := &objects{repo: repo}
@@ -169,7 +172,12 @@ func Record(dir, message string, at time.Time) (string, error) {
 	if err != nil {
 		return fail(err)
 	}
-	parent, err := Last(dir)
+	lock, err := lockBranch(repo)
+	if err != nil {
+		return fail(err)
+	}
+	defer lock.undo()
+	parent, err := lastCommit(repo)
 	if err != nil {
 		return fail(err)
 	}
@@ -184,26 +192,81 @@ func Record(dir, message string, at time.Time) (string, error) {
 	if err != nil {
 		return fail(err)
 	}
-	if err := setRef(repo, commit); err != nil {
+	if err := lock.commit(commit); err != nil {
 		return fail(err)
 	}
 	return commit, nil
 }
 
-// initRepo makes the repository, bare, unless it is there.
-func initRepo(repo string) error {
-	if _, err := os.Stat(filepath.Join(repo, "HEAD")); err == nil {
-		return nil
+// config is the repository's configuration: a bare repository in which git never packs the
+// runs by itself (a kata folder's history is small, and its loose objects are kata's to read
+// first).
+const config = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n[gc]\n\tauto = 0\n"
+
+// openRepo returns the folder's repository, making it, bare, if make is set and it is not
+// there. A repository, or a folder on the way to it, that is a link or not a folder is
+// refused: kata writes nothing through a link.
+func openRepo(dir string, make bool) (string, error) {
+	repo := filepath.Join(dir, Dir)
+	for _, p := range []string{filepath.Join(dir, ".kata"), repo} {
+		info, err := os.Lstat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && make:
+			if err := os.Mkdir(p, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+				return "", err
+			}
+		case errors.Is(err, fs.ErrNotExist):
+			return "", fmt.Errorf("%s is not there: no run has kept its code here yet", p)
+		case err != nil:
+			return "", err
+		case !info.IsDir():
+			return "", fmt.Errorf("%s is %s, not a folder: kata keeps the runs' code in a folder of its own there; move it away", p, journal.Kind(info.Mode()))
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(repo, "HEAD")); err == nil || !make {
+		if make {
+			return repo, noAutoGC(repo)
+		}
+		return repo, nil
 	}
 	for _, d := range []string{"objects/info", "objects/pack", "refs/heads", "refs/tags"} {
 		if err := os.MkdirAll(filepath.Join(repo, d), 0o755); err != nil {
-			return err
+			return "", err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(repo, "config"), []byte("[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n"), 0o644); err != nil {
-		return err
+	if err := WriteFile(filepath.Join(repo, "config"), []byte(config), 0o644); err != nil {
+		return "", err
 	}
-	return os.WriteFile(filepath.Join(repo, "HEAD"), []byte("ref: "+branch+"\n"), 0o644)
+	return repo, WriteFile(filepath.Join(repo, "HEAD"), []byte("ref: "+branch+"\n"), 0o644)
+}
+
+// noAutoGC adds gc.auto = 0 to the configuration of a repository an earlier kata made
+// without it.
+func noAutoGC(repo string) error {
+	p := filepath.Join(repo, "config")
+	data, err := journal.ReadPlain(p, 64<<10)
+	if err != nil || bytes.Contains(data, []byte("[gc]")) {
+		return nil // not kata's to mend: git reads it as it is
+	}
+	return WriteFile(p, append(data, "[gc]\n\tauto = 0\n"...), 0o644)
+}
+
+// inRepo returns the path of rel, slashed, in the repository, if no folder on the way to it is
+// a link or a file: a repository from anywhere is read and written only within itself.
+func inRepo(repo, rel string) (string, error) {
+	full := repo
+	parts := strings.Split(rel, "/")
+	for _, part := range parts[:len(parts)-1] {
+		full = filepath.Join(full, part)
+		info, err := os.Lstat(full)
+		if err == nil && !info.IsDir() {
+			return "", fmt.Errorf("%s is %s, not a folder of the repository's", full, journal.Kind(info.Mode()))
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+	}
+	return filepath.Join(full, parts[len(parts)-1]), nil
 }
 
 // writeTree writes the trees of the files, a folder a tree, and returns the top one's name.
@@ -268,8 +331,11 @@ func (o *objects) write(kind string, data []byte) (string, error) {
 	sum.Write([]byte(header))
 	sum.Write(data)
 	name := hex.EncodeToString(sum.Sum(nil))
-	p := objectPath(repo, name)
-	if _, err := os.Stat(p); err == nil {
+	p, err := inRepo(repo, "objects/"+name[:2]+"/"+name[2:])
+	if err != nil {
+		return "", err
+	}
+	if info, err := os.Lstat(p); err == nil && info.Mode().IsRegular() {
 		return name, nil
 	}
 	o.buf.Reset()
@@ -287,11 +353,6 @@ func (o *objects) write(kind string, data []byte) (string, error) {
 		return "", err
 	}
 	return name, WriteFile(p, o.buf.Bytes(), 0o444)
-}
-
-// objectPath is where a loose object is kept.
-func objectPath(repo, name string) string {
-	return filepath.Join(repo, "objects", name[:2], name[2:])
 }
 
 // WriteFile writes a file whole or not at all: a temporary file beside it, renamed over it.
@@ -316,50 +377,102 @@ func WriteFile(p string, data []byte, perm os.FileMode) error {
 	return err
 }
 
-// setRef points the branch at the commit, as git does: under a lock file, so that two runs
-// that end at once do not write it together.
-func setRef(repo, commit string) error {
-	p := filepath.Join(repo, filepath.FromSlash(branch))
-	lock := p + ".lock"
-	var f *os.File
-	var err error
-	for try := 0; try < 100; try++ {
-		if f, err = os.OpenFile(lock, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644); !errors.Is(err, fs.ErrExist) {
-			break
+// A lock is the branch's lock, git's own: refs/heads/main.lock, made only if it is not there.
+// The branch is read and moved while it is held.
+type lock struct {
+	f    *os.File
+	path string // the branch's file
+	done bool
+}
+
+// lockBranch takes the branch's lock, waiting a second at most for a run that holds it.
+func lockBranch(repo string) (*lock, error) {
+	p, err := inRepo(repo, branch)
+	if err != nil {
+		return nil, err
+	}
+	for try := 0; ; try++ {
+		f, err := os.OpenFile(p+".lock", os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		switch {
+		case err == nil:
+			return &lock{f: f, path: p}, nil
+		case !errors.Is(err, fs.ErrExist) || try == 100:
+			return nil, fmt.Errorf("%w (if no run is under way, remove %s.lock)", err, p)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if err != nil {
-		return fmt.Errorf("%w (if no run is under way, remove %s)", err, lock)
-	}
-	_, err = f.WriteString(commit + "\n")
-	if cerr := f.Close(); err == nil {
+}
+
+// commit points the branch at the commit, as git does: the lock's file written, then renamed
+// over the branch's.
+func (l *lock) commit(name string) error {
+	_, err := l.f.WriteString(name + "\n")
+	if cerr := l.f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(lock, p)
+		err = os.Rename(l.f.Name(), l.path)
 	}
-	if err != nil {
-		os.Remove(lock)
-	}
+	l.done = err == nil
 	return err
 }
 
-// Last returns the last run's commit, "" before the first.
+// undo gives the lock up, unless it moved the branch.
+func (l *lock) undo() {
+	if !l.done {
+		l.f.Close()
+		os.Remove(l.f.Name())
+	}
+}
+
+// Last returns the last run's commit, "" before the first, or where the folder has no
+// repository.
 func Last(dir string) (string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, Dir, filepath.FromSlash(branch)))
+	repo, err := openRepo(dir, false)
+	if err != nil {
+		if _, serr := os.Lstat(filepath.Join(dir, Dir)); errors.Is(serr, fs.ErrNotExist) {
+			return "", nil
+		}
+		return "", err
+	}
+	return lastCommit(repo)
+}
+
+// lastCommit returns the commit the branch names — in its own file, or, once git has packed
+// the refs, in packed-refs — and "" where it names none yet.
+func lastCommit(repo string) (string, error) {
+	p, err := inRepo(repo, branch)
+	if err != nil {
+		return "", err
+	}
+	data, err := journal.ReadPlain(p, 4<<10)
+	if err == nil {
+		name := strings.TrimSpace(string(data))
+		if !isName(name) {
+			return "", fmt.Errorf("%s names no commit: %s", filepath.Join(Dir, branch), brief.Quote(name))
+		}
+		return name, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", err
+	}
+	packed, err := journal.ReadPlain(filepath.Join(repo, "packed-refs"), maxPackedRefs)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
 	}
-	name := strings.TrimSpace(string(data))
-	if !isName(name) {
-		return "", fmt.Errorf("%s names no commit: %q", filepath.Join(Dir, branch), name)
+	for _, line := range strings.Split(string(packed), "\n") {
+		if name, ref, ok := strings.Cut(strings.TrimSpace(line), " "); ok && ref == branch && isName(name) {
+			return name, nil
+		}
 	}
-	return name, nil
+	return "", nil
 }
+
+// maxPackedRefs bounds what kata reads of packed-refs: a kata's repository has one branch.
+const maxPackedRefs = 1 << 20
 
 // isName reports whether s is an object's name: 40 hex digits.
 func isName(s string) bool {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -169,4 +170,111 @@ func BenchmarkRecord(b *testing.B) {
 			}
 		})
 	}
+}
+
+// record records a run of dir, failing the test where it cannot.
+func record(t *testing.T, dir, message string) string {
+	t.Helper()
+	c, err := Record(dir, message, time.Now())
+	require.NoError(t, err)
+	return c
+}
+
+// TestAHistoryGitHasPacked: after git gc — the branch in packed-refs, the objects in a pack,
+// deltas on offsets or on names — every run reads back as it was, the next run's parent is
+// the last run, and git finds the whole history whole.
+func TestAHistoryGitHasPacked(t *testing.T) {
+	for _, tt := range []struct{ name, config string }{
+		{"offset deltas", "repack.useDeltaBaseOffset=true"},
+		{"name deltas", "repack.useDeltaBaseOffset=false"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			long := strings.Repeat("a line of the kata's code, long enough to be worth a delta\n", 40)
+			var runs []string
+			want := map[string]map[string]File{}
+			for i := range 4 {
+				write(t, dir, map[string]string{"mastermind.py": long + fmt.Sprintf("x = %d\n", i), fmt.Sprintf("f%d.py", i): "y\n"})
+				c := record(t, dir, fmt.Sprint("run ", i))
+				files, err := Files(dir, c)
+				require.NoError(t, err)
+				runs, want[c] = append(runs, c), files
+			}
+			assert.Contains(t, gitCmd(t, dir, "config", "--get", "gc.auto"), "0", "git never packs the runs by itself")
+			gitCmd(t, dir, "-c", tt.config, "gc", "--aggressive", "--prune=now")
+			require.NoFileExists(t, filepath.Join(dir, Dir, branch), "git moved the branch to packed-refs")
+			loose, _ := filepath.Glob(filepath.Join(dir, Dir, "objects", "??", "*"))
+			require.Empty(t, loose, "git packed every object")
+			if !strings.Contains(gitCmd(t, dir, "verify-pack", "-v", must(filepath.Glob(filepath.Join(dir, Dir, "objects", "pack", "*.idx")))[0]), "chain length") {
+				t.Fatal("the pack holds no delta: the test tests nothing")
+			}
+
+			last, err := Last(dir)
+			require.NoError(t, err)
+			assert.Equal(t, runs[3], last, "the branch read from packed-refs")
+			for _, c := range runs {
+				files, err := Files(dir, c)
+				require.NoError(t, err, "run %s", c)
+				assert.Equal(t, want[c], files)
+			}
+			changes, err := Changes(dir, runs[0], runs[3])
+			require.NoError(t, err)
+			assert.Equal(t, gitCmd(t, dir, "diff", "--name-only", runs[0], runs[3]), pathsOf(changes))
+
+			write(t, dir, map[string]string{"mastermind.py": "x = 4\n"})
+			next := record(t, dir, "run 4")
+			c, err := Read(dir, next)
+			require.NoError(t, err)
+			assert.Equal(t, runs[3], c.Parent, "the history goes on from the last run")
+			assert.Equal(t, "run 4\nrun 3\nrun 2\nrun 1\nrun 0\n", gitCmd(t, dir, "log", "--format=%s"))
+			gitCmd(t, dir, "fsck", "--strict", "--no-dangling")
+		})
+	}
+}
+
+// pathsOf lists the changes' paths, a line each, as git diff --name-only does.
+func pathsOf(changes []Change) string {
+	var b strings.Builder
+	for _, c := range changes {
+		b.WriteString(c.Path + "\n")
+	}
+	return b.String()
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// TestRunsRecordedAtOnceAreAllKept: eight runs recorded at once each keep the one before as its
+// parent, so that the branch holds all eight: the parent is read under the branch's lock.
+func TestRunsRecordedAtOnceAreAllKept(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{"mastermind.py": "x = 0\n"})
+	record(t, dir, "first")
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			_, err := Record(dir, fmt.Sprint("at once ", i), time.Now())
+			assert.NoError(t, err)
+		})
+	}
+	wg.Wait()
+	assert.Len(t, strings.Fields(gitCmd(t, dir, "log", "--format=%H")), 9, "every run on the branch")
+	gitCmd(t, dir, "fsck", "--strict", "--no-dangling")
+	leftover, _ := filepath.Glob(filepath.Join(dir, Dir, "refs", "heads", "*.lock"))
+	assert.Empty(t, leftover, "no lock left behind")
+}
+
+// TestTreesAreInGitsOrder: a folder beside files whose names begin with its own — a/ beside
+// a.py and a-b.py — is where git puts it, as if its name ended in a slash: git fsck --strict
+// finds no tree out of order.
+func TestTreesAreInGitsOrder(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{"a.py": "1\n", "a-b.py": "2\n", "a/x.py": "3\n", "a0": "4\n", "ab/y.py": "5\n", "b": "6\n"})
+	c := record(t, dir, "red")
+	gitCmd(t, dir, "fsck", "--strict", "--no-dangling")
+	assert.Equal(t, "a-b.py\na.py\na\na0\nab\nb\n", gitCmd(t, dir, "ls-tree", "--name-only", c))
 }

@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -105,6 +106,48 @@ func Kind(m fs.FileMode) string {
 	return "not a plain file"
 }
 
+// OpenPlain opens the file at path as kata opens every file of .kata, which may have come
+// from anywhere: only a plain file, never through a link at its end, nor a FIFO or a device,
+// on which opening blocks; flag and perm as os.OpenFile takes them. A file that is not there
+// is an fs.ErrNotExist, unless flag makes it.
+func OpenPlain(path string, flag int, perm fs.FileMode) (*os.File, error) {
+	before, err := os.Lstat(path)
+	switch {
+	case err == nil && !before.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a plain file (%s): kata opens only plain files in .kata", path, Kind(before.Mode()))
+	case err != nil && (flag&os.O_CREATE == 0 || !errors.Is(err, fs.ErrNotExist)):
+		return nil, err
+	}
+	f, err := os.OpenFile(path, flag, perm)
+	if err != nil {
+		return nil, err
+	}
+	after, err := f.Stat()
+	if err == nil && (!after.Mode().IsRegular() || before != nil && !os.SameFile(before, after)) {
+		err = fmt.Errorf("%s changed as kata opened it", path)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// ReadPlain reads the plain file at path whole (OpenPlain), if it holds at most max bytes,
+// and fails otherwise, saying so: nothing kata reads from .kata is larger than it can be.
+func ReadPlain(path string, max int64) ([]byte, error) {
+	f, err := OpenPlain(path, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = fmt.Errorf("%s is larger than the %d bytes kata reads of it", path, max)
+	}
+	return data, err
+}
+
 // Append adds an entry to the log of the folder dir, making the log if need be. It never
 // follows a link, nor opens what is not a plain file (Check).
 func Append(dir string, e Entry) error {
@@ -115,7 +158,7 @@ func Append(dir string, e Entry) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("keeping the log of runs: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	f, err := OpenPlain(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return fmt.Errorf("keeping the log of runs: %w", err)
 	}
@@ -138,7 +181,7 @@ func Read(dir string) ([]Entry, error) {
 		return nil, fmt.Errorf("reading the log of runs: %w", err)
 	}
 	path := filepath.Join(dir, Path)
-	f, err := os.Open(path)
+	f, err := OpenPlain(path, os.O_RDONLY, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
