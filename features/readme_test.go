@@ -15,11 +15,12 @@ import (
 	"github.com/deliberate-practice/katas/internal/scratchmod"
 )
 
-// recipe is the README's "Practise in Go, with the kit" section, cut into its parts.
+// recipe is the README's "Practise in Go, with the kit" section, cut into its parts, with the
+// commands of docs/practising.md's section on the kit.
 type recipe struct {
-	get      []string // the commands that add the kit
+	get      []string // the commands that point the module at the clone
 	testFile string   // the practitioner's test file
-	run      []string // the commands that run it
+	run      []string // the commands that run it: the README's, then the page's
 	failure  string   // what a failing scenario prints
 }
 
@@ -49,10 +50,18 @@ func readRecipe(t *testing.T) recipe {
 			r.run = commands(body)
 		}
 	}
-	require.NotEmpty(t, r.get, "the recipe's go get")
+	require.NotEmpty(t, r.get, "the recipe's replace")
 	require.NotEmpty(t, r.testFile, "the recipe's test file")
 	require.NotEmpty(t, r.run, "the recipe's go test commands")
 	require.NotEmpty(t, r.failure, "the recipe's failing scenario")
+	page, err := os.ReadFile("../docs/practising.md")
+	require.NoError(t, err)
+	_, kit, ok := strings.Cut(string(page), "\n## In Go: the kit\n")
+	require.True(t, ok, "docs/practising.md has no section on the kit")
+	_, block, ok := strings.Cut(kit, "```sh\n")
+	require.True(t, ok, "the page's section on the kit has no commands")
+	block, _, _ = strings.Cut(block, "```")
+	r.run = append(r.run, commands(block)...)
 	return r
 }
 
@@ -133,17 +142,20 @@ func TestReadmeRecipe(t *testing.T) {
 	m.game(false)
 	for _, cmd := range r.get {
 		args := words(cmd)
-		require.Equal(t, []string{"go", "get"}, args[:2], "a command to add the kit: %s", cmd)
-		// The replace stands in for @latest.
+		require.Equal(t, []string{"go", "mod", "edit"}, args[:3], "a command to point the module at the clone: %s", cmd)
+		// The README's path of the clone is this checkout's here.
 		for i, a := range args {
-			if strings.HasPrefix(a, "github.com/deliberate-practice/katas") {
-				path, _, _ := strings.Cut(a, "@")
-				args[i] = path + "@v0.0.0"
+			if strings.HasPrefix(a, "github.com/deliberate-practice/katas=") {
+				args[i] = "github.com/deliberate-practice/katas=" + m.Checkout
 			}
 		}
 		m.run(args[1:]...)
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(m.Dir, "acceptance_test.go"), []byte(r.testFile), 0o644))
+	for len(r.run) > 0 && strings.HasPrefix(r.run[0], "go mod ") {
+		m.run(words(r.run[0])[1:]...) // go mod tidy, as the module's first build needs
+		r.run = r.run[1:]
+	}
 
 	// The first command runs as a practitioner types it, vet and all. Then every command of
 	// the README passes with a right game, run through one test binary with the flags go test

@@ -32,7 +32,7 @@ type language struct {
 	name    string   // its --lang
 	title   string   // its name in prose
 	adapter string   // the protocol loop's file; "" for Go, which uses the features kit
-	run     []string // the commands that run the scenarios, KATA for the kata
+	run     []string // the commands that run the scenarios: SELF for the kata command as it was run, KATA for the kata
 	refuse  string   // how an implementation refuses something
 }
 
@@ -41,9 +41,9 @@ func languages() []language {
 	return []language{
 		{"go", "Go", "", []string{"go mod tidy", "go test ."},
 			"To refuse something, return an error whose message says what was wrong."},
-		{"python", "Python", "adapter.py", []string{"go run " + module + "/cmd/kata@latest run KATA -- python3 adapter.py"},
+		{"python", "Python", "adapter.py", []string{"SELF run KATA -- python3 adapter.py"},
 			"To refuse something, raise Refused (defined in the file you write) with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its traceback."},
-		{"javascript", "JavaScript", "adapter.js", []string{"go run " + module + "/cmd/kata@latest run KATA -- node adapter.js"},
+		{"javascript", "JavaScript", "adapter.js", []string{"SELF run KATA -- node adapter.js"},
 			"To refuse something, throw a Refused (defined in the file you write) with a message that says what was wrong. Any other error is a bug: it stops the adapter, and the runner shows its stack."},
 	}
 }
@@ -84,7 +84,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 		fmt.Fprintf(stderr, "kata init %s: %swant --lang go, --lang python or --lang javascript\n", k.Name, what)
 		return 2
 	}
-	files, err := starter(k, langs[i])
+	files, err := c.starter(k, langs[i])
 	if err != nil {
 		fmt.Fprintf(stderr, "kata init %s: %v\n", k.Name, err)
 		return 1
@@ -96,27 +96,33 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 	if _, err := history.Keep(dir, journal.Entry{Time: c.now(), Kata: k.Name, Start: true}); err != nil {
 		fmt.Fprintf(stderr, "kata init: %v\n", err)
 	}
+	if _, ok := files["go.mod"]; ok && c.clone != "" {
+		fmt.Fprintf(stdout, "\n(go.mod points %s at the clone in %s, with a replace: the module is not on the module proxy.)\n", module, shellWords([]string{c.clone}))
+	}
 	fmt.Fprintf(stdout, "\nThen, to run the scenarios:\n\n")
 	if dir != "." {
 		fmt.Fprintf(stdout, "    cd %s\n", shellWords([]string{dir}))
 	}
-	for _, cmd := range runCommands(k.Name, langs[i]) {
+	for _, cmd := range c.runCommands(k.Name, langs[i]) {
 		fmt.Fprintf(stdout, "    %s\n", cmd)
 	}
 	return 0
 }
 
-// runCommands are the commands that run the kata's scenarios against a starting point.
-func runCommands(kata string, l language) []string {
+// runCommands are the commands that run the kata's scenarios against a starting point, with
+// the kata command as it was itself run.
+func (c cli) runCommands(kata string, l language) []string {
 	out := make([]string, len(l.run))
-	for i, c := range l.run {
-		out[i] = strings.ReplaceAll(c, "KATA", kata)
+	for i, cmd := range l.run {
+		out[i] = strings.NewReplacer("SELF", c.self, "KATA", kata).Replace(cmd)
 	}
 	return out
 }
 
-// starter returns the files of the kata's starting point in a language, by name.
-func starter(k kata.Kata, l language) (map[string][]byte, error) {
+// starter returns the files of the kata's starting point in a language, by name. A Go
+// module's go.mod points the katas module at the clone the program was built from, when it
+// was (c.clone): the module is not on the module proxy.
+func (c cli) starter(k kata.Kata, l language) (map[string][]byte, error) {
 	if k.Starters == nil {
 		return nil, fmt.Errorf("%s has no starting points", k.Name)
 	}
@@ -144,6 +150,9 @@ func starter(k kata.Kata, l language) (map[string][]byte, error) {
 	if code == "" {
 		return nil, fmt.Errorf("no %s code for %s in its starters' %s", l.title, k.Name, root)
 	}
+	if mod, ok := files["go.mod"]; ok && c.clone != "" {
+		files["go.mod"] = fmt.Appendf(mod, "\nreplace %s => %s\n", module, c.clone)
+	}
 	readme, err := template.New("README.md.tmpl").Funcs(template.FuncMap{
 		"underscores": func(s string) string { return strings.ReplaceAll(s, " ", "_") },
 	}).Parse(readmeTemplate)
@@ -153,7 +162,7 @@ func starter(k kata.Kata, l language) (map[string][]byte, error) {
 	var buf bytes.Buffer
 	err = readme.Execute(&buf, map[string]any{
 		"Kata": k.Name, "Language": l.title, "Code": code, "Adapter": l.adapter, "Module": module,
-		"Run": runCommands(k.Name, l), "Refuse": cmp.Or(k.Refusing[l.name], l.refuse), "OneRow": k.OneRow, "Tag": k.Tag,
+		"Run": c.runCommands(k.Name, l), "Self": c.self, "Refuse": cmp.Or(k.Refusing[l.name], l.refuse), "OneRow": k.OneRow, "Tag": k.Tag,
 	})
 	if err != nil {
 		return nil, err

@@ -43,9 +43,10 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer stop()
 	exe, _ := os.Executable()
+	version, clone := built()
 	c := cli{ctx: ctx, stdout: os.Stdout, stderr: os.Stderr, color: term.UseColor(term.IsTerminal(os.Stdout), os.Getenv),
-		terminal: term.IsTerminal(os.Stdout), self: invocation(exe, os.Args[0], exec.LookPath), dir: ".", now: time.Now, katas: known(),
-		env: os.Getenv}
+		terminal: term.IsTerminal(os.Stdout), self: invocation(exe, os.Args[0], version, exec.LookPath), clone: clone, dir: ".",
+		now: time.Now, katas: known(), env: os.Getenv}
 	if term.IsTerminal(os.Stdin) {
 		c.keys = os.Stdin // --watch's keys
 	}
@@ -61,6 +62,7 @@ type cli struct {
 	stdout, stderr io.Writer
 	color          bool   // stdout is a terminal that takes colour
 	self           string // how the program was invoked, for the commands it suggests: "kata"
+	clone          string // the clone of this module the program was built from; "" for a published version
 	dir            string // the folder the program works in: its programs run there, its log is there
 	now            func() time.Time
 	terminal       bool                // stdout is a terminal: --watch rings its bell when the light changes

@@ -35,8 +35,11 @@ var impl, work string
 
 // run is the program as the tests run it: invoked as "kata", in the tests' own folder.
 func run(args []string, stdout, stderr io.Writer, color bool) int {
-	return cli{ctx: context.Background(), stdout: stdout, stderr: stderr, color: color, self: "kata", dir: work, now: time.Now, katas: known()}.run(args)
+	return cli{ctx: context.Background(), stdout: stdout, stderr: stderr, color: color, self: "kata", clone: clone, dir: work, now: time.Now, katas: known()}.run(args)
 }
+
+// clone is this checkout, as the program finds the clone it was built from.
+var _, clone = built()
 
 // asKata, set in the environment, makes the test binary the kata program itself, for tests
 // that need it as a process of its own (to signal it) without building it again.
@@ -672,8 +675,12 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 		t.Run("go/"+k.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			_, errOut, status := kataCmd("init", k.name, "--lang", "go", dir)
+			out, errOut, status := kataCmd("init", k.name, "--lang", "go", dir)
 			require.Zero(t, status, errOut)
+			mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+			require.NoError(t, err)
+			assert.Contains(t, string(mod), "\nreplace github.com/deliberate-practice/katas => "+clone+"\n", "kata init from a clone points the module at it, for its own go mod tidy")
+			assert.Contains(t, out, "with a replace: the module is not on the module proxy", "and says so")
 			m := scratchmod.New(t, dir, "example.com/"+k.name)
 			m.Go("mod", "tidy")
 			out, ok := m.Try("test", ".")
@@ -702,9 +709,10 @@ func firstRedRun(t *testing.T, out, kata string, count, lines int) {
 	assert.LessOrEqual(t, strings.Count(out, "\n"), lines, "one screen:\n%s", out)
 }
 
-// TestReadmePractiseInAnyLanguage runs the commands of the README's "Practise in any
-// language" as a practitioner types them, kata standing for go run …/cmd/kata@latest: the
-// starting point they write runs, and fails every scenario.
+// TestReadmePractiseInAnyLanguage runs the commands of the README's "Practise in Python or
+// JavaScript" as a practitioner types them, in a fresh home, the kata command being the one
+// the first command installs: the starting point they write runs, and fails every scenario,
+// on the screen the README shows.
 func TestReadmePractiseInAnyLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: runs every scenario in Python; the plain pass runs it")
@@ -716,8 +724,8 @@ func TestReadmePractiseInAnyLanguage(t *testing.T) {
 	}
 	data, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
-	_, section, ok := strings.Cut(string(data), "\n## Practise in any language\n")
-	require.True(t, ok, "the README has no section Practise in any language")
+	_, section, ok := strings.Cut(string(data), "\n## Practise in Python or JavaScript\n")
+	require.True(t, ok, "the README has no section Practise in Python or JavaScript")
 	section, _, _ = strings.Cut(section, "\n## ")
 	_, block, ok := strings.Cut(section, "```sh\n")
 	require.True(t, ok, "the section has no commands")
@@ -731,19 +739,21 @@ func TestReadmePractiseInAnyLanguage(t *testing.T) {
 			cmds = append(cmds, strings.TrimSpace(c))
 		}
 	}
-	require.Len(t, cmds, 3, "three commands: %q", cmds)
+	require.Len(t, cmds, 4, "four commands: %q", cmds)
+	assert.True(t, strings.HasPrefix(cmds[0], "go install ./cmd/kata"), "the first installs the kata command from the clone: %s", cmds[0])
 
+	home := t.TempDir()
 	t.Chdir(t.TempDir())
-	const kataCmd = "go run github.com/deliberate-practice/katas/cmd/kata@latest "
 	var out string
 	status := -1
-	for _, c := range cmds {
+	for _, c := range cmds[1:] {
+		c = strings.ReplaceAll(c, "~/", home+"/")
 		switch {
 		case strings.HasPrefix(c, "cd "):
 			t.Chdir(strings.TrimPrefix(c, "cd "))
-		case strings.HasPrefix(c, kataCmd):
+		case strings.HasPrefix(c, "kata "):
 			var stdout, stderr bytes.Buffer
-			status = cli{ctx: context.Background(), stdout: &stdout, stderr: &stderr, self: strings.TrimSpace(kataCmd), dir: ".", now: time.Now, katas: known()}.run(strings.Fields(strings.TrimPrefix(c, kataCmd)))
+			status = cli{ctx: context.Background(), stdout: &stdout, stderr: &stderr, self: "kata", clone: clone, dir: ".", now: time.Now, katas: known()}.run(strings.Fields(strings.TrimPrefix(c, "kata ")))
 			out = stdout.String()
 			require.NotEqual(t, 2, status, "%s: %s", c, stderr.String())
 		default:

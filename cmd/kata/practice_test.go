@@ -66,19 +66,31 @@ func TestInvocation(t *testing.T) {
 		return func(string) (string, error) { return p, nil }
 	}
 	notOnPath := func(string) (string, error) { return "", os.ErrNotExist }
-	assert.Equal(t, "go run github.com/deliberate-practice/katas/cmd/kata@latest",
-		invocation("/tmp/go-build123/b001/exe/kata", "/tmp/go-build123/b001/exe/kata", notOnPath))
+	assert.Equal(t, "go run github.com/deliberate-practice/katas/cmd/kata@v1.2.0",
+		invocation("/tmp/go-build123/b001/exe/kata", "/tmp/go-build123/b001/exe/kata", "v1.2.0", notOnPath), "go run of a published version")
+	assert.Equal(t, "kata", invocation("/tmp/go-build123/b001/exe/kata", "/tmp/go-build123/b001/exe/kata", "(devel)", notOnPath),
+		"go run in a clone: go run builds it only there, so kata, as go install puts it on the PATH")
 	self := filepath.Join(t.TempDir(), "kata")
 	require.NoError(t, os.WriteFile(self, []byte("#!/bin/sh\n"), 0o755))
-	assert.Equal(t, "kata", invocation(self, "kata", onPath(self)), "the kata on PATH")
-	assert.Equal(t, "./bin/kata", invocation(self, "./bin/kata", notOnPath))
-	assert.Equal(t, "'/my tools/kata'", invocation(self, "/my tools/kata", onPath("/usr/bin/other")))
+	assert.Equal(t, "kata", invocation(self, "kata", "(devel)", onPath(self)), "the kata on PATH")
+	assert.Equal(t, "./bin/kata", invocation(self, "./bin/kata", "(devel)", notOnPath))
+	assert.Equal(t, "'/my tools/kata'", invocation(self, "/my tools/kata", "(devel)", onPath("/usr/bin/other")))
 
 	// The rerun hint uses it.
 	var out bytes.Buffer
 	c := cli{ctx: context.Background(), stdout: &out, stderr: &out, self: "./bin/kata", dir: t.TempDir(), now: time.Now, katas: known()}
 	c.run([]string{"run", "mastermind", "--run", "row 9$", "--", impl, "-bug", "repeats"})
 	assert.Contains(t, out.String(), "Run it alone: ./bin/kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats\n")
+
+	// So do kata init's, and the README it writes.
+	out.Reset()
+	dir := filepath.Join(t.TempDir(), "my kata")
+	require.Zero(t, c.run([]string{"init", "mastermind", "--lang", "python", dir}), out.String())
+	assert.Contains(t, out.String(), "\n    cd '"+dir+"'\n    ./bin/kata run mastermind -- python3 adapter.py\n")
+	readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(readme), "./bin/kata run mastermind -- python3 adapter.py\n")
+	assert.NotContains(t, string(readme), "@latest", "no command that needs the module on the proxy")
 }
 
 // clock is a fake time, moved by the tests.

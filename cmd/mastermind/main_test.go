@@ -222,14 +222,14 @@ func TestBinary(t *testing.T) {
 	assert.Contains(t, errOut, "want 1 to")
 }
 
-// TestReadmeTranscript plays the README's game as the README shows it: the same flags and
+// TestDocsTranscript plays docs/library.md's game as the page shows it: the same flags and
 // the same lines typed give the same screen.
-func TestReadmeTranscript(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+func TestDocsTranscript(t *testing.T) {
+	data, err := os.ReadFile("../../docs/library.md")
 	require.NoError(t, err)
 	const cmd = "$ go run ./cmd/mastermind "
 	_, transcript, ok := strings.Cut(string(data), "```text\n"+cmd)
-	require.True(t, ok, "the README shows no game of %q", cmd)
+	require.True(t, ok, "docs/library.md shows no game of %q", cmd)
 	transcript, _, _ = strings.Cut(transcript, "```")
 	flags, screen, _ := strings.Cut(transcript, "\n")
 	// What was typed follows each prompt; the program writes the prompt alone.

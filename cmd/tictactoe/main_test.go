@@ -150,14 +150,14 @@ func TestBinary(t *testing.T) {
 	assert.Equal(t, "Impossible board: game should have ended after the game was won\n", errOut)
 }
 
-// TestReadmeTranscript runs the README's classify commands that name a board, and holds what
-// they print, and their exit status (go run's "exit status 1"), to what the README shows.
-func TestReadmeTranscript(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+// TestDocsTranscript runs docs/library.md's classify commands that name a board, and holds what
+// they print, and their exit status (go run's "exit status 1"), to what the page shows.
+func TestDocsTranscript(t *testing.T) {
+	data, err := os.ReadFile("../../docs/library.md")
 	require.NoError(t, err)
 	const cmd = "$ go run ./cmd/tictactoe classify "
 	blocks := strings.Split(string(data), "\n"+cmd)
-	require.Greater(t, len(blocks), 1, "the README runs no %q", cmd)
+	require.Greater(t, len(blocks), 1, "docs/library.md runs no %q", cmd)
 	ran := 0
 	for _, b := range blocks[1:] {
 		b, _, _ = strings.Cut(b, "\n$ ")
@@ -166,7 +166,7 @@ func TestReadmeTranscript(t *testing.T) {
 		line, _, _ = strings.Cut(line, "  #")
 		shown = strings.TrimSuffix(shown, "\n") + "\n"
 		if strings.Contains(line, "<") {
-			continue // reads a file the README does not show
+			continue // reads a file the page does not show
 		}
 		var args []string
 		for _, m := range regexp.MustCompile(`"([^"]*)"|(\S+)`).FindAllStringSubmatch(line, -1) {
@@ -181,10 +181,10 @@ func TestReadmeTranscript(t *testing.T) {
 		assert.Equal(t, wantStatus, status, line)
 		ran++
 	}
-	assert.Equal(t, 2, ran, "the README's two boards")
+	assert.Equal(t, 2, ran, "the page's two boards")
 }
 
-// TestTheGridIsShown: -h and the README show the grid classify reads, the same grid, and
+// TestTheGridIsShown: -h and docs/library.md show the grid classify reads, the same grid, and
 // classify reads it.
 func TestTheGridIsShown(t *testing.T) {
 	help, _, status := runIn("", "-h")
@@ -197,9 +197,9 @@ func TestTheGridIsShown(t *testing.T) {
 	for i := range lines {
 		lines[i] = strings.TrimPrefix(lines[i], "    ")
 	}
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/library.md")
 	require.NoError(t, err)
-	assert.Contains(t, string(data), "```text\n"+strings.Join(lines, "\n")+"\n```", "the README shows the grid -h shows")
+	assert.Contains(t, string(data), "```text\n"+strings.Join(lines, "\n")+"\n```", "docs/library.md shows the grid -h shows")
 	out, errOut, status := runIn(strings.Join(lines, "\n")+"\n", "classify")
 	assert.Zero(t, status, errOut)
 	assert.Equal(t, "ongoing\n", out)

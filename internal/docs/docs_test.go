@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/format"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -20,20 +21,21 @@ import (
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 
-// readme returns the README.
-func readme(t *testing.T) string {
+// doc returns a document of the module's, by its path from the module's root: "README.md",
+// "docs/performance.md".
+func doc(t *testing.T, path string) string {
 	t.Helper()
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile(filepath.Join("..", "..", path))
 	require.NoError(t, err)
 	return string(data)
 }
 
-// section returns the README's section under a heading, up to the next heading of its level
+// section returns a document's section under a heading, up to the next heading of its level
 // or above.
 func section(t *testing.T, text, heading string) string {
 	t.Helper()
 	_, rest, ok := strings.Cut(text, "\n"+heading+"\n")
-	require.True(t, ok, "the README has no %q", heading)
+	require.True(t, ok, "no section %q", heading)
 	level := strings.Repeat("#", strings.Count(strings.Fields(heading)[0], "#"))
 	for i := 0; i < len(rest); {
 		j := strings.Index(rest[i:], "\n#")
@@ -48,7 +50,7 @@ func section(t *testing.T, text, heading string) string {
 	return rest
 }
 
-// TestAllocations: the README's table of allocations is what the calls allocate.
+// TestAllocations: docs/performance.md's table of allocations is what the calls allocate.
 func TestAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("-race: the race detector allocates of its own; the plain pass holds the table")
@@ -75,7 +77,7 @@ func TestAllocations(t *testing.T) {
 			return testing.AllocsPerRun(20, func() { _, _ = s.Next() })
 		},
 	}
-	table := section(t, readme(t), "## Speed")
+	table := section(t, doc(t, "docs/performance.md"), "## Allocations")
 	_, table, ok := strings.Cut(table, "| call | allocations |\n| --- | --- |\n")
 	require.True(t, ok, "the Speed section has no table of allocations")
 	rows := 0
@@ -86,25 +88,26 @@ func TestAllocations(t *testing.T) {
 		cells := strings.Split(strings.Trim(line, "| "), " | ")
 		require.Len(t, cells, 2, line)
 		m, ok := measure[cells[0]]
-		require.True(t, ok, "no measure for the README's row %q", cells[0])
+		require.True(t, ok, "no measure for the table's row %q", cells[0])
 		want, err := strconv.Atoi(cells[1])
 		require.NoError(t, err, line)
-		assert.Equal(t, float64(want), m(), "the README says %s allocates %d (testing.AllocsPerRun runs it on one core)", cells[0], want)
+		assert.Equal(t, float64(want), m(), "docs/performance.md says %s allocates %d (testing.AllocsPerRun runs it on one core)", cells[0], want)
 		rows++
 	}
 	assert.Equal(t, len(measure), rows, "each measure has its row")
 }
 
-// TestLibrarySnippets runs each Go snippet of the README's "Use the library" as a program in
-// a new module, and holds what each fmt.Println prints to the comment on its line: the
-// comment is the output, or the output and a few words on it after a comma or a space.
+// TestLibrarySnippets runs each Go snippet of the README's "The library", docs/library.md and
+// docs/solver.md as a program in a new module, and holds what each fmt.Println prints to the
+// comment on its line: the comment is the output, or the output and a few words on it after a
+// comma or a space.
 func TestLibrarySnippets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds and runs the snippets in a new module, which takes seconds; the plain pass runs it")
 	}
-	text := section(t, readme(t), "## Use the library")
+	text := section(t, doc(t, "README.md"), "## The library") + doc(t, "docs/library.md") + doc(t, "docs/solver.md")
 	blocks := regexp.MustCompile("(?s)```go\n(.*?)```").FindAllStringSubmatch(text, -1)
-	require.GreaterOrEqual(t, len(blocks), 3, "the library's snippets")
+	require.GreaterOrEqual(t, len(blocks), 4, "the library's snippets")
 	m := scratchmod.New(t, t.TempDir(), "example.com/snippets")
 	imports := map[string]string{
 		"fmt.": "fmt", "log.": "log", "mastermind.": "github.com/deliberate-practice/katas/mastermind",
@@ -141,7 +144,48 @@ func TestLibrarySnippets(t *testing.T) {
 		require.Len(t, got, len(want), "snippet %d printed %q", i+1, out)
 		for j := range got {
 			ok := want[j] == got[j] || strings.HasPrefix(want[j], got[j]+",") || strings.HasPrefix(want[j], got[j]+" ")
-			assert.True(t, ok, "snippet %d, line %d: the README says %q, the code prints %q", i+1, j+1, want[j], got[j])
+			assert.True(t, ok, "snippet %d, line %d: the page says %q, the code prints %q", i+1, j+1, want[j], got[j])
+		}
+	}
+}
+
+// TestThePackagePicture: each package of docs/architecture.md's picture imports only packages
+// on lines below its own, and every package of the module's but the tests' helpers and the
+// katas' libraries is in the picture, as go list finds their imports.
+func TestThePackagePicture(t *testing.T) {
+	const module = "github.com/deliberate-practice/katas/"
+	text := section(t, doc(t, "docs/architecture.md"), "## The packages")
+	_, picture, ok := strings.Cut(text, "```text\n")
+	require.True(t, ok, "the section has no picture")
+	picture, _, _ = strings.Cut(picture, "```")
+	line := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(picture), "\n") {
+		fields := strings.Fields(l)
+		n, err := strconv.Atoi(fields[0])
+		require.NoError(t, err, "a line of the picture begins with its number: %q", l)
+		for _, p := range fields[1:] {
+			line[p] = n
+		}
+	}
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"...").Output()
+	require.NoError(t, err)
+	helpers := map[string]bool{"internal/docs": true, "internal/scratchmod": true, "internal/term/termtest": true, "internal/kata/testdata/tally": true,
+		"mastermind": true, "mastermind/solver": true, "tictactoe": true, "cmd/mastermind": true, "cmd/tictactoe": true, "cmd/internal/cmdtest": true}
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(l)
+		pkg := strings.TrimPrefix(fields[0], module)
+		n, inPicture := line[pkg]
+		if !inPicture {
+			assert.True(t, helpers[pkg], "%s is not in the picture", pkg)
+			continue
+		}
+		for _, imp := range fields[1:] {
+			dep, ours := strings.CutPrefix(imp, module)
+			if !ours || helpers[dep] {
+				continue
+			}
+			m, known := line[dep]
+			assert.True(t, known && m < n, "%s (line %d) imports %s (line %d): imports point down", pkg, n, dep, m)
 		}
 	}
 }

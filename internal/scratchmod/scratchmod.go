@@ -16,9 +16,10 @@ import (
 
 // Module is a practitioner's Go module.
 type Module struct {
-	t   testing.TB
-	Dir string
-	env []string
+	t        testing.TB
+	Dir      string
+	Checkout string // this checkout of the katas module, which the module's replace names
+	env      []string
 }
 
 // New makes the module in dir: it runs go mod init path there unless dir has a go.mod
@@ -37,7 +38,7 @@ func New(t testing.TB, dir, path string) *Module {
 	if len(first) == 0 {
 		first = []string{"off"}
 	}
-	m := &Module{t: t, Dir: dir, env: append(os.Environ(),
+	m := &Module{t: t, Dir: dir, Checkout: strings.TrimSpace(string(root)), env: append(os.Environ(),
 		"GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local",
 		// The katas module is not published: this checkout stands in for it, through a
 		// replace. The proxy knows nothing of its path, so after the proxy comes "off", not
@@ -47,7 +48,7 @@ func New(t testing.TB, dir, path string) *Module {
 	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
 		m.Go("mod", "init", path)
 	}
-	m.Go("mod", "edit", "-replace", "github.com/deliberate-practice/katas="+strings.TrimSpace(string(root)))
+	m.Go("mod", "edit", "-replace", "github.com/deliberate-practice/katas="+m.Checkout)
 	return m
 }
 
