@@ -8,6 +8,7 @@ import (
 
 	"github.com/deliberate-practice/katas/features"
 	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/mastermind/solver"
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 
@@ -42,6 +43,39 @@ func code(pegs []int) mastermind.Code {
 	return c
 }
 
+// breaker adapts this module's solver to the kit: its optimal strategy, which reaches the
+// kata's highest level.
+type breaker struct {
+	s    *solver.Solver
+	last mastermind.Code
+}
+
+// newBreaker makes a breaker of this module's solver for the kit.
+func newBreaker(colors, width, turns int) (features.CodeBreaker, error) {
+	s, err := solver.New(mastermind.Rules{Colors: colors, Width: width, MaxTurns: turns}, solver.Optimal)
+	if err != nil {
+		return nil, err
+	}
+	return &breaker{s: s}, nil
+}
+
+func (b *breaker) Guess() ([]int, error) {
+	g, err := b.s.Next()
+	b.last = g
+	pegs := make([]int, len(g))
+	for i, c := range g {
+		pegs[i] = int(c)
+	}
+	return pegs, err
+}
+
+func (b *breaker) Feedback(black, white int, grade string) error {
+	if grade != "continue" {
+		return nil // the game is over
+	}
+	return b.s.Record(b.last, mastermind.Feedback{Black: black, White: white})
+}
+
 // classify adapts this module's tictactoe package to the kit.
 func classify(rows []string) (string, error) {
 	state, err := tictactoe.Classify(rows)
@@ -62,6 +96,7 @@ func init() { godog.BindFlags("godog.", flag.CommandLine, &godogOptions) }
 func InitializeScenario(sc *godog.ScenarioContext) {
 	features.InitializeMastermind(sc, newGame)
 	features.InitializeTicTacToe(sc, classify)
+	features.InitializeCodeBreaker(sc, newBreaker)
 }
 
 // TestFeatures is this project's acceptance suite: every scenario and outline row of both
@@ -69,4 +104,5 @@ func InitializeScenario(sc *godog.ScenarioContext) {
 func TestFeatures(t *testing.T) {
 	t.Run("mastermind", func(t *testing.T) { features.RunMastermind(t, newGame) })
 	t.Run("tictactoe", func(t *testing.T) { features.RunTicTacToe(t, classify) })
+	t.Run("codebreaker", func(t *testing.T) { features.RunCodeBreaker(t, newBreaker) })
 }

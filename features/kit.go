@@ -8,6 +8,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/deliberate-practice/katas/internal/kata/codebreaker"
 	"github.com/deliberate-practice/katas/internal/kata/mastermind"
 	"github.com/deliberate-practice/katas/internal/kata/tictactoe"
 	"github.com/deliberate-practice/katas/internal/kit"
@@ -62,6 +63,48 @@ type NewMastermindGame func(numColors, width, maxTurns int, secret []int) (Maste
 // O started", "Wrong turn order: X went twice" or "Impossible board: game should have ended
 // after the game was won". A board of the wrong shape gets an error too.
 type Classifier func(rows []string) (state string, err error)
+
+// CodeBreaker is one game's code breaker under test, for the code-breaker kata: it makes each
+// guess, and is told how each scored.
+type CodeBreaker interface {
+	// Guess returns the next guess: width colours, each from 1 to numColors. A guess of the
+	// wrong width, or with a colour outside the game, fails the scenario.
+	Guess() ([]int, error)
+	// Feedback tells how the last guess scored: black pegs (right colour, right place), white
+	// ones (right colour, wrong place), and the grade, "continue", "won" or "lost"; after
+	// "won" or "lost" the game is over, and nothing more is asked of the breaker.
+	Feedback(black, white int, grade string) error
+}
+
+// NewCodeBreaker makes the breaker of one game of numColors colours, width pegs and maxTurns
+// guesses at most. The suite calls it once for each game it plays: a scenario may play every
+// secret of a game, each a game of its own.
+type NewCodeBreaker func(numColors, width, maxTurns int) (CodeBreaker, error)
+
+// RunCodeBreaker runs the code-breaker kata (codebreaker.feature) against the breakers
+// newBreaker makes, as RunMastermind runs Mastermind; this project's code maker scores their
+// guesses. A run's screen grades the breaker, by its guesses over every secret of the classic
+// game, beside Knuth's 5,801 and the optimum's 5,625; the tags @knuth and @optimal are the
+// levels above the classic game.
+func RunCodeBreaker(t *testing.T, newBreaker NewCodeBreaker) {
+	t.Helper()
+	limit := kit.CallLimit()
+	kit.Run(t, codebreaker.Kata(files), func(sc *godog.ScenarioContext) { codebreaker.InitializeWithin(sc, breakers(newBreaker), limit) })
+}
+
+// InitializeCodeBreaker registers the code-breaker steps on sc, played against the breakers
+// newBreaker makes. Call it from a godog ScenarioInitializer, once for each scenario.
+func InitializeCodeBreaker(sc *godog.ScenarioContext, newBreaker NewCodeBreaker) {
+	codebreaker.Initialize(sc, breakers(newBreaker))
+}
+
+// breakers is newBreaker as the kata's steps call it.
+func breakers(newBreaker NewCodeBreaker) codebreaker.NewBreaker {
+	return func(colors, width, turns int) (codebreaker.Breaker, error) {
+		b, err := newBreaker(colors, width, turns)
+		return b, err // a nil CodeBreaker is a nil Breaker
+	}
+}
 
 // RunMastermind runs the Mastermind kata — its original "Playing mastermind" feature word
 // for word and the rules of Dave Thomas's Elixir exercise — against the games newGame starts: each scenario

@@ -8,6 +8,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/kata/codebreaker"
 	"github.com/deliberate-practice/katas/internal/kata/mastermind"
 	"github.com/deliberate-practice/katas/internal/kata/tictactoe"
 	"github.com/deliberate-practice/katas/internal/protocol"
@@ -26,6 +27,7 @@ func known() []listed {
 	return []listed{
 		{mastermind.Name, mastermind.Kata},
 		{tictactoe.Name, tictactoe.Kata},
+		{codebreaker.Name, codebreaker.Kata},
 	}
 }
 

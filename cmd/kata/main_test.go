@@ -106,9 +106,10 @@ func TestList(t *testing.T) {
 	out, errOut, status := kataCmd("list")
 	require.Zero(t, status, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	require.Len(t, lines, 2, out)
+	require.Len(t, lines, 3, out)
 	assert.Regexp(t, `^mastermind .*new\(num_colors, width, max_turns\).*\(60 scenarios\)$`, lines[0])
 	assert.Regexp(t, `^tictactoe .*ongoing, draw or win.*\(34 scenarios\)$`, lines[1])
+	assert.Regexp(t, `^codebreaker .*As a code breaker I want to practice breaking codes.*\(13 scenarios\)$`, lines[2])
 }
 
 // TestFeaturesWritesTheFiles: kata features writes each feature file as the kit embeds it,
@@ -518,6 +519,9 @@ func TestInitWritesEveryLanguage(t *testing.T) {
 		{"javascript", "tictactoe", []string{".kata", "README.md", "adapter.js", "package.json", "tictactoe.js"}, "run tictactoe -- node adapter.js"},
 		{"go", "mastermind", []string{".kata", "README.md", "acceptance_test.go", "go.mod", "mastermind.go"}, "go test ."},
 		{"go", "tictactoe", []string{".kata", "README.md", "acceptance_test.go", "go.mod", "tictactoe.go"}, "go test ."},
+		{"python", "codebreaker", []string{".kata", "README.md", "adapter.py", "codebreaker.py"}, "run codebreaker -- python3 adapter.py"},
+		{"javascript", "codebreaker", []string{".kata", "README.md", "adapter.js", "codebreaker.js", "package.json"}, "run codebreaker -- node adapter.js"},
+		{"go", "codebreaker", []string{".kata", "README.md", "acceptance_test.go", "codebreaker.go", "go.mod"}, "go test ."},
 	} {
 		name := tt.lang + "/" + tt.kata
 		dir := filepath.Join(t.TempDir(), "practice")
@@ -535,7 +539,9 @@ func TestInitWritesEveryLanguage(t *testing.T) {
 		readme, _ := os.ReadFile(filepath.Join(dir, "README.md"))
 		assert.Contains(t, string(readme), tt.run+"\n", "%s: the README says how to run the scenarios", name)
 		assert.NotContains(t, string(readme), "{{", name)
-		code, _ := os.ReadFile(filepath.Join(dir, tt.files[len(tt.files)-1]))
+		i := slices.IndexFunc(tt.files, func(f string) bool { return strings.HasPrefix(f, tt.kata+".") })
+		require.GreaterOrEqual(t, i, 0, "%s: the code to write", name)
+		code, _ := os.ReadFile(filepath.Join(dir, tt.files[i]))
 		assert.Regexp(t, "not implemented|NotImplementedError", string(code), name)
 		assert.NotContains(t, string(code), "-1", "%s: what is not written says so, rather than answering -1", name)
 		for _, f := range tt.files {
@@ -610,10 +616,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 		t.Skip("-short: runs every scenario of both katas in Python, JavaScript and Go, twice, which takes a minute; the plain pass runs it")
 	}
 	for _, s := range starters {
-		for _, k := range []struct {
-			name  string
-			count int
-		}{{"mastermind", 60}, {"tictactoe", 34}} {
+		for _, k := range startingKatas {
 			t.Run(s.lang+"/"+k.name, func(t *testing.T) {
 				t.Parallel()
 				bin := interpreter(t, s.interpreter)
@@ -662,16 +665,13 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 					assert.NotContains(t, out, "passed, 0 failed")
 				}
 				require.NoError(t, os.WriteFile(filepath.Join(dir, k.name+"."+s.ext), solution, 0o644))
-				out, errOut, status = kataCmd("run", k.name, "--", bin, adapter)
+				out, errOut, status = kataCmd(append(append([]string{"run", k.name}, k.green...), "--", bin, adapter)...)
 				assert.Zero(t, status, out+errOut)
-				assert.Equal(t, fmt.Sprintf("%s: all %d scenarios passed\n", k.name, k.count), out)
+				assert.Equal(t, fmt.Sprintf("%s: all %d scenarios passed\n", k.name, k.count-k.left)+k.grade, out)
 			})
 		}
 	}
-	for _, k := range []struct {
-		name  string
-		count int
-	}{{"mastermind", 60}, {"tictactoe", 34}} {
+	for _, k := range startingKatas {
 		t.Run("go/"+k.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
@@ -696,13 +696,28 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 	}
 }
 
+// startingKatas are the katas whose starting points run red, then green with a right
+// solution: the code breaker's in Python and JavaScript (Knuth's minimax) green but for the
+// optimum's level, which it fails, and graded.
+var startingKatas = []struct {
+	name  string
+	count int
+	green []string // kata run's flags for the green run
+	left  int      // the scenarios those leave out
+	grade string   // the grade's line
+}{
+	{name: "mastermind", count: 60},
+	{name: "tictactoe", count: 34},
+	{name: "codebreaker", count: 13, green: []string{"--timeout", "30s", "--tags", "~@optimal"}, left: 1, grade: knuthGrade},
+}
+
 // firstRedRun checks the first run of a starting point: every scenario fails, on one screen
 // of at most lines lines that names the first scenario as the next to work on, and groups
 // the rest, each failing on an operation not implemented.
 func firstRedRun(t *testing.T, out, kata string, count, lines int) {
 	t.Helper()
 	assert.Contains(t, out, fmt.Sprintf("%s: 0 of %d scenarios passed, %d failed\n", kata, count, count))
-	first := map[string]string{"mastermind": "Joining the game", "tictactoe": "An ongoing game"}[kata]
+	first := map[string]string{"mastermind": "Joining the game", "tictactoe": "An ongoing game", "codebreaker": "One colour, one peg"}[kata]
 	assert.Regexp(t, `(?m)^ *Next: `+first+` \(`, out, "the next scenario to work on")
 	assert.Contains(t, out, "is not implemented yet")
 	assert.Regexp(t, fmt.Sprintf(`(?m)^ *%d more failed:$`, count-1), out)

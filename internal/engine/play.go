@@ -37,6 +37,8 @@ type Result struct {
 	// Text is what the front end shows of the scenario as it ends, as the options ask: its
 	// failure, when verbose; every step, when the format is pretty; "" for nothing.
 	Text string
+	// Grade is how a step of the scenario graded the implementation, if one did.
+	Grade *step.Grade
 }
 
 // Crashed reports whether the implementation crashed or hung, rather than answered wrong or
@@ -147,6 +149,9 @@ func steps(sc *godog.ScenarioContext, s Scenario, impl Implementation, res *Resu
 			sr.Duration = time.Since(stepStart)
 		}
 		stepStart = time.Time{}
+		if g, ok := step.GradeOf(ctx); ok {
+			res.Grade = &g
+		}
 		if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
 			sr.fail(err)
 			res.grave(err)

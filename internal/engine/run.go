@@ -191,7 +191,7 @@ func (r *Run) Finish(rerun func(Scenario) string) (Outcome, error) {
 		errs = append(errs, err)
 	}
 	if r.opts.Verbose {
-		fmt.Fprintln(out, summaryText(k.Name, o, rerun))
+		fmt.Fprintln(out, summaryText(k, o, rerun))
 	} else {
 		fmt.Fprintln(out, screenText(k, o, rerun, r.front.Terminal))
 	}
@@ -260,11 +260,29 @@ func (o Outcome) Failed() bool {
 	return false
 }
 
+// Grade returns the run's grade of the implementation, where a scenario gave one: of the
+// scenarios that did, the first in the files' order of those over the most games.
+func (o Outcome) Grade(k kata.Kata) (step.Grade, bool) {
+	var best *step.Grade
+	for _, r := range inFiles(k, o.Results) {
+		if g := r.Grade; g != nil && (best == nil || g.Games > best.Games) {
+			best = g
+		}
+	}
+	if best == nil {
+		return step.Grade{}, false
+	}
+	return *best, true
+}
+
 // Entry returns the journal's entry of a run of the kata at a time.
 func (o Outcome) Entry(k kata.Kata, at time.Time) journal.Entry {
 	e := journal.Entry{Time: at, Kata: k.Name, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun), Partial: o.Partial}
 	if failing := o.Failing(k); len(failing) > 0 {
 		e.Next = failing[0].Path()
+	}
+	if g, ok := o.Grade(k); ok {
+		e.Mark = &journal.Mark{Total: g.Total, Worst: g.Worst, Games: g.Games}
 	}
 	return e
 }

@@ -64,7 +64,7 @@ func prettyText(r Result) string {
 
 // summaryText sums up a run: how many scenarios passed, each that failed with its first failed
 // step, how to run one again, and how many did not run after a stop at the first failure.
-func summaryText(kata string, o Outcome, rerun func(Scenario) string) string {
+func summaryText(k kata.Kata, o Outcome, rerun func(Scenario) string) string {
 	var failed []Result
 	for _, r := range o.Results {
 		if !r.Passed() {
@@ -72,7 +72,7 @@ func summaryText(kata string, o Outcome, rerun func(Scenario) string) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(header(kata, o))
+	b.WriteString(header(k.Name, o))
 	if len(failed) > 0 {
 		b.WriteString(":")
 		for _, r := range failed {
@@ -82,6 +82,9 @@ func summaryText(kata string, o Outcome, rerun func(Scenario) string) string {
 		if rerun != nil {
 			fmt.Fprintf(&b, "\nTo run one again: %s", rerun(failed[0].Scenario))
 		}
+	}
+	if g, ok := o.Grade(k); ok {
+		b.WriteString("\n" + g.Line)
 	}
 	if o.Fatal != "" {
 		fmt.Fprintf(&b, "\nStopped, %s not run: the implementation did not get going. %s", brief.Count(len(o.NotRun), "scenario", "scenarios"), o.Fatal)
@@ -146,6 +149,9 @@ func screenText(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bo
 		return header(k.Name, o)
 	}
 	b.WriteString(header(k.Name, o))
+	if g, ok := o.Grade(k); ok {
+		b.WriteString("\n" + g.Line)
+	}
 	if terminal {
 		b.WriteString("\n" + bar(passed, n))
 	}
@@ -191,14 +197,20 @@ func firstInFiles(k kata.Kata, results []Result) []Result {
 			failed = append(failed, r)
 		}
 	}
+	return inFiles(k, failed)
+}
+
+// inFiles returns the results in the files' order, whatever order they ran in.
+func inFiles(k kata.Kata, results []Result) []Result {
+	out := slices.Clone(results)
 	file := func(r Result) int { return slices.Index(k.Files, r.Scenario.File) }
-	slices.SortStableFunc(failed, func(a, b Result) int {
+	slices.SortStableFunc(out, func(a, b Result) int {
 		if c := cmp.Compare(file(a), file(b)); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.Scenario.Line, b.Scenario.Line)
 	})
-	return failed
+	return out
 }
 
 // group is failures that belong together: wrong answers at one step of a feature file, or

@@ -52,6 +52,17 @@ type Entry struct {
 	// Saved says the entry keeps the folder's code without a run: before kata checkout
 	// brought back the code of another run, so that nothing is lost.
 	Saved bool `json:"saved,omitempty"`
+	// Mark is the run's mark on the kata's own scale, where a scenario gave one: a code
+	// breaker's guesses over every secret it played; nil for none.
+	Mark *Mark `json:"mark,omitempty"`
+}
+
+// A Mark is a run's mark on a kata's own scale: the implementation's total over the games it
+// played, the fewer the better, and its worst case.
+type Mark struct {
+	Total int `json:"total"` // guesses, summed over the games
+	Worst int `json:"worst"` // the most guesses of a game
+	Games int `json:"games"` // how many games
 }
 
 // Message is the commit message of the entry's code: its light and counts, and the next

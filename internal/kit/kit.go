@@ -73,7 +73,9 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 			}
 		})
 	}
-	outcome, err := run.Finish(func(s engine.Scenario) string { return fmt.Sprintf("go test -run '%s'", runPattern(t.Name(), s)) })
+	outcome, err := run.Finish(func(s engine.Scenario) string {
+		return fmt.Sprintf("go test -run '%s'", strings.ReplaceAll(runPattern(t.Name(), s), "'", `'\''`))
+	})
 	if err != nil {
 		t.Errorf("features: %v", err) // a report that could not be written
 		return

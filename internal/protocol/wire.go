@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -56,6 +57,27 @@ func plainString(raw json.RawMessage) (string, bool) {
 		}
 	}
 	return string(body), true
+}
+
+// Ints returns the field key when it is a list of whole numbers, each however JSON writes it.
+func (r Reply) Ints(key string) ([]int, bool) {
+	raw, ok := r.Fields[key]
+	if !ok || len(raw) < 2 || raw[0] != '[' || raw[len(raw)-1] != ']' {
+		return nil, false
+	}
+	out := []int{}
+	body := strings.TrimSpace(string(raw[1 : len(raw)-1]))
+	if body == "" {
+		return out, true
+	}
+	for _, f := range strings.Split(body, ",") {
+		n, ok := Reply{Fields: map[string]json.RawMessage{"n": json.RawMessage(strings.TrimSpace(f))}}.Int("n")
+		if !ok {
+			return nil, false
+		}
+		out = append(out, n)
+	}
+	return out, true
 }
 
 // Int returns the field key when it is a whole number, however JSON writes it: 1, 1.0, 1e0.
@@ -179,8 +201,8 @@ func parseObject(line string) (map[string]json.RawMessage, bool) {
 }
 
 // flatObject reads a line that is a JSON object of keys of printable ASCII with no escape,
-// each with a string of no escape, a number, true, false or null; false for any other line,
-// which it leaves to json.Unmarshal.
+// each with a string of no escape, a number, a list of numbers, true, false or null; false for
+// any other line, which it leaves to json.Unmarshal.
 func flatObject(s string) (map[string]json.RawMessage, bool) {
 	i := skipSpace(s, 0)
 	if i == len(s) || s[i] != '{' {
@@ -241,7 +263,7 @@ func skipSpace(s string, i int) int {
 }
 
 // valueLength returns the length of the flat value s starts with — a string of no escape, a
-// number, true, false or null — or 0 for any other.
+// number, a list of numbers, true, false or null — or 0 for any other.
 func valueLength(s string) int {
 	if s == "" {
 		return 0
@@ -259,11 +281,41 @@ func valueLength(s string) int {
 		return 0
 	case c == '-' || c >= '0' && c <= '9':
 		return numberLength(s)
+	case c == '[':
+		return listLength(s)
 	}
 	for _, word := range [...]string{"true", "false", "null"} {
 		if len(s) >= len(word) && s[:len(word)] == word {
 			return len(word)
 		}
+	}
+	return 0
+}
+
+// listLength returns the length of the JSON list of numbers s starts with, 0 for none.
+func listLength(s string) int {
+	i := skipSpace(s, 1)
+	if i < len(s) && s[i] == ']' {
+		return i + 1
+	}
+	for i < len(s) {
+		n := 0
+		if c := s[i]; c == '-' || c >= '0' && c <= '9' {
+			n = numberLength(s[i:])
+		}
+		if n == 0 {
+			return 0
+		}
+		i = skipSpace(s, i+n)
+		switch {
+		case i == len(s):
+			return 0
+		case s[i] == ']':
+			return i + 1
+		case s[i] != ',':
+			return 0
+		}
+		i = skipSpace(s, i+1)
 	}
 	return 0
 }

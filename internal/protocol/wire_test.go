@@ -63,6 +63,23 @@ func TestReplyNumbersAsJSONWritesThem(t *testing.T) {
 	}
 }
 
+// TestReplyListsOfWholeNumbers: a list of whole numbers is one however JSON writes them, and a
+// list of anything else, or what is no list, is none.
+func TestReplyListsOfWholeNumbers(t *testing.T) {
+	for raw, want := range map[string][]int{"[1,1,2,2]": {1, 1, 2, 2}, "[ 1 , 2.0 ]": {1, 2}, "[]": {}, "[ ]": {}, "[-3, 1e1]": {-3, 10}} {
+		r := Reply{Fields: map[string]json.RawMessage{"g": json.RawMessage(raw)}}
+		got, ok := r.Ints("g")
+		assert.True(t, ok, raw)
+		assert.Equal(t, want, got, raw)
+	}
+	for _, raw := range []string{"[1.5]", `["1"]`, "[1,]", "[[1]]", "1", `"[1]"`, "null", "[1e300]", "[1,,2]"} {
+		r := Reply{Fields: map[string]json.RawMessage{"g": json.RawMessage(raw)}}
+		if got, ok := r.Ints("g"); ok {
+			t.Errorf("%s: %v, want no list of whole numbers", raw, got)
+		}
+	}
+}
+
 // TestReplyStringsAsJSONReadsThem: a reply's string is what json reads from it, escapes and
 // all, the plain ones read without json too; a number or a list is no string.
 func TestReplyStringsAsJSONReadsThem(t *testing.T) {
@@ -111,6 +128,10 @@ var objectLines = []string{
 	`null`, `[]`, `"id"`, `1`, ``, ` `, `{`, `}`, `{"id"}`, `{"id":}`, `{"id":1,}`, `{,}`,
 	`{"id":01}`, `{"id":1.}`, `{"id":.5}`, `{"id":-}`, `{"id":1e}`, `{"id":truex}`, `{"id":nul}`,
 	`{"id":1}x`, `{"id":1}{"id":2}`, `{"id":"a` + "\n" + `"}`, `{"id` + "\x01" + `":1}`, `{id:1}`,
+	// A code breaker's guesses: lists of numbers, read flat; any other list is json's.
+	`{"id":2,"guess":[1,1,2,2]}`, `{"id":2, "guess": [ 1 , 2 ] }`, `{"id":2,"guess":[]}`, `{"id":2,"guess":[ ]}`,
+	`{"id":2,"guess":[-1,1e3,0.5]}`, `{"id":2,"guess":[1,]}`, `{"id":2,"guess":[,1]}`, `{"id":2,"guess":[1 2]}`,
+	`{"id":2,"guess":[1,[2]]}`, `{"id":2,"guess":["1"]}`, `{"id":2,"guess":[1`, `{"id":2,"guess":[01]}`,
 }
 
 func TestParseObjectIsJSONs(t *testing.T) {

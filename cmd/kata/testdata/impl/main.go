@@ -1,7 +1,7 @@
-// Command impl is an implementation of both katas behind the katas protocol, for kata run's
-// tests: right by default, through this module's packages; with -bug, wrong in one way a
-// practitioner's code can be; with -misbehave, a program that breaks the protocol at request
-// -at.
+// Command impl is an implementation of every kata behind the katas protocol, for kata run's
+// tests: right by default, through this module's packages (a code breaker plays -strategy);
+// with -bug, wrong in one way a practitioner's code can be; with -misbehave, a program that
+// breaks the protocol at request -at.
 package main
 
 import (
@@ -30,11 +30,16 @@ type request struct {
 	Secret []int    `json:"secret"`
 	Guess  []int    `json:"guess"`
 	Rows   []string `json:"rows"`
+	Game   int      `json:"game"`
+	Black  int      `json:"black"`
+	White  int      `json:"white"`
+	Grade  string   `json:"grade"`
 }
 
 func main() {
-	kata := flag.String("kata", "mastermind", "the kata: mastermind or tictactoe")
-	bug := flag.String("bug", "", "repeats, late, turns or counts-missing for mastermind; message or shape for tictactoe")
+	kata := flag.String("kata", "mastermind", "the kata: mastermind, tictactoe or codebreaker")
+	bug := flag.String("bug", "", "repeats, late, turns or counts-missing for mastermind; message or shape for tictactoe; repeat, wide or colour for codebreaker")
+	strategy := flag.String("strategy", "optimal", "the code breaker's strategy: optimal, knuth or first (the first code still possible)")
 	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, setsid-child, upper-error, upper-greeting, id-zero or noisy")
 	at := flag.Int("at", 2, "the request at which to misbehave")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
@@ -100,6 +105,7 @@ func main() {
 		say(map[string]any{"protocol": "katas", "version": 1, "kata": *kata})
 	}
 	var g *mastermind.Game
+	breakers := table{games: map[int]*breaker{}, memo: map[string]mastermind.Code{}}
 	in = bufio.NewReaderSize(os.Stdin, 1<<16)
 	for {
 		line, rerr := in.ReadBytes('\n')
@@ -150,17 +156,19 @@ func main() {
 			}
 		}
 		var err error
-		switch req.Op {
-		case "new":
+		switch {
+		case *kata == "codebreaker":
+			err = breakers.answer(req, reply, *strategy, *bug, *misbehave)
+		case req.Op == "new":
 			g, err = newGame(req, *bug)
-		case "score":
+		case req.Op == "score":
 			var grade string
 			var black, white int
 			grade, black, white, err = score(g, req.Guess, *bug)
 			if err == nil {
 				reply["grade"], reply["black"], reply["white"] = grade, black, white
 			}
-		case "turns_left":
+		case req.Op == "turns_left":
 			left := g.TurnsLeft()
 			if *bug == "turns" {
 				left++
@@ -170,13 +178,13 @@ func main() {
 				delete(reply, "turns_left")
 				reply["error"] = "not implemented"
 			}
-		case "guesses":
+		case req.Op == "guesses":
 			reply["guesses"] = len(g.Board())
 			if *bug == "counts-missing" {
 				delete(reply, "guesses")
 				reply["error"] = "no board here"
 			}
-		case "classify":
+		case req.Op == "classify":
 			var state string
 			state, err = classify(req.Rows, *bug)
 			reply["state"] = state

@@ -1,12 +1,13 @@
 // Package step is the contract between a kata's steps and the engine that plays them: a step's
 // error (Error, of a Kind — a wrong answer, a part not written yet, a crash, a timeout, a set-up
 // mistake that stops the run), a call into the implementation guarded against its panics and
-// its hangs (Guard), and the error that says an operation is not written yet
-// (ErrNotImplemented). The protocol's conversations break with the same errors, so that the
-// engine tells them apart in one way.
+// its hangs (Guard), the error that says an operation is not written yet (ErrNotImplemented),
+// and a step's grade of the implementation beyond pass or fail (Grade). The protocol's
+// conversations break with the same errors, so that the engine tells them apart in one way.
 package step
 
 import (
+	"context"
 	"unicode/utf8"
 
 	"errors"
@@ -144,4 +145,29 @@ func FirstDifference(got, want string) string {
 		return brief.Quote(s[i:])
 	}
 	return fmt.Sprintf("they differ from character %d: %s where %s is wanted", utf8.RuneCountInString(want[:min(i, len(want))])+1, rest(got), rest(want))
+}
+
+// A Grade is how a scenario rated the implementation beyond passing or failing it, on the
+// kata's own scale — a code breaker's guesses over every secret of a game, the fewer the
+// better — for the run's screen, its entry in the journal and a room's dashboard.
+type Grade struct {
+	Total int    // the implementation's mark in all: guesses, summed
+	Worst int    // its worst case: the most guesses of a game
+	Games int    // how many games the mark is over
+	Line  string // the screen's line of it, beside the marks to beat
+}
+
+// gradeKey keys a step's grade in its context.
+type gradeKey struct{}
+
+// Graded returns ctx holding the grade g: a step that grades the implementation returns it, as
+// godog takes a step's context, and the engine reads it after the step.
+func Graded(ctx context.Context, g Grade) context.Context {
+	return context.WithValue(ctx, gradeKey{}, g)
+}
+
+// GradeOf returns the grade a step put in ctx, if one did.
+func GradeOf(ctx context.Context) (Grade, bool) {
+	g, ok := ctx.Value(gradeKey{}).(Grade)
+	return g, ok
 }
