@@ -1,11 +1,16 @@
 package main
 
 import (
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/mastermind/solver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -151,4 +156,116 @@ func TestTheRightBreakersInEveryLanguage(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkEveryClassicSecret: the classic game's 1,296 secrets played, the scenario of every
+// classic secret, through a breaker that answers at once — Knuth's whole tree looked up, in a
+// Go program and in Python — so that what it measures is the runner's own cost, a guess at a
+// time (µs/guess: 5,801 guesses, and as many feedbacks, a run).
+func BenchmarkEveryClassicSecret(b *testing.B) {
+	tree, err := knuthsTree()
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "tree.json"), []byte(strings.ReplaceAll(strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(tree, "}")), ",")+"\n}", "    ", "  ")), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if _, errOut, status := kataCmd("init", "codebreaker", "--lang", "python", dir); status != 0 {
+		b.Fatal(errOut)
+	}
+	lookup := "\"\"\"A breaker that answers at once: Knuth's whole tree, looked up.\"\"\"\nTREE = " + tree + `
+
+
+class Breaker:
+    def __init__(self, colors, width, turns):
+        self.path = ""
+
+    def guess(self):
+        return TREE[self.path]
+
+    def feedback(self, black, white, grade):
+        self.path += "%d%d," % (black, white)
+`
+	if err := os.WriteFile(filepath.Join(dir, "codebreaker.py"), []byte(lookup), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		argv []string
+	}{
+		{"go", []string{impl, "-kata", "codebreaker", "-tree", filepath.Join(dir, "tree.json")}},
+		{"python", []string{interpreter(b, "python3"), filepath.Join(dir, "adapter.py")}},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if out, _, status := kataCmd(append([]string{"run", "codebreaker", "--run", "Every classic secret"}, append([]string{"--"}, tt.argv...)...)...); status != 0 {
+					b.Fatal(out)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/5801, "µs/guess")
+		})
+	}
+}
+
+// knuthsTree is Knuth's guess after every run of feedback a classic game can meet, as a Python
+// dictionary and as JSON: the feedback so far, "11,20," for B W then B B, and the guess.
+func knuthsTree() (string, error) {
+	r := mastermind.Classic()
+	tree := map[string][]int{}
+	var walk func(path string, board []mastermind.Turn, left []mastermind.Code) error
+	walk = func(path string, board []mastermind.Turn, left []mastermind.Code) error {
+		sv, err := solver.New(r, solver.Knuth)
+		if err != nil {
+			return err
+		}
+		for _, t := range board {
+			if err := sv.Record(t.Guess, t.Feedback); err != nil {
+				return err
+			}
+		}
+		guess, err := sv.Next()
+		if err != nil {
+			return err
+		}
+		pegs := make([]int, len(guess))
+		for i, c := range guess {
+			pegs[i] = int(c)
+		}
+		tree[path] = pegs
+		parts := map[mastermind.Feedback][]mastermind.Code{}
+		for _, c := range left {
+			fb, _ := mastermind.Score(c, guess)
+			parts[fb] = append(parts[fb], c)
+		}
+		for fb, part := range parts {
+			if fb.Black == r.Width {
+				continue
+			}
+			next := append(slices.Clone(board), mastermind.Turn{Guess: guess, Feedback: fb})
+			if err := walk(path+fmt.Sprintf("%d%d,", fb.Black, fb.White), next, part); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var all []mastermind.Code
+	for i := range 1296 {
+		c := make(mastermind.Code, 4)
+		for j, k := 3, i; j >= 0; j, k = j-1, k/6 {
+			c[j] = mastermind.Color(k%6 + 1)
+		}
+		all = append(all, c)
+	}
+	if err := walk("", nil, all); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("{\n")
+	for _, path := range slices.Sorted(maps.Keys(tree)) {
+		fmt.Fprintf(&b, "    %q: %s,\n", path, strings.ReplaceAll(fmt.Sprint(tree[path]), " ", ", "))
+	}
+	b.WriteString("}")
+	return b.String(), nil
 }

@@ -115,6 +115,12 @@ func TestRunsReachTheRoom(t *testing.T) {
 	assert.Equal(t, 1, lights[1].Removed, "two")
 	assert.Empty(t, roomLights(t, rooms["wednesday"]), "another room sees none of it")
 
+	// A code breaker's run carries its mark, for the room to see its best.
+	assert.Zero(t, c.run([]string{"run", "codebreaker", "--run", "Every secret of a small game/row 1$", "--", impl, "-kata", "codebreaker"}))
+	lights = roomLights(t, rooms["tuesday"])
+	require.Len(t, lights, 3)
+	assert.Equal(t, &journal.Mark{Total: 8, Worst: 3, Games: 4}, lights[2].Mark, "2 colours, 2 pegs: the optimum's 8 guesses")
+
 	// A room away: the run's light, status and log are as they would be, and one line says
 	// the light was not sent.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -27,13 +27,18 @@ type Post struct {
 	Predicted journal.Light `json:"predicted,omitempty"` // journal.NoLight where none was said
 	Added     int           `json:"added"`               // lines added since the run before
 	Removed   int           `json:"removed"`             // and removed
+	// Mark is the run's mark on the kata's own scale, where it has one: a code breaker's
+	// guesses over every secret; nil for none.
+	Mark *journal.Mark `json:"mark,omitempty"`
 }
 
 // The bounds a light is held to, so that nothing a participant sends can crowd a room.
 const (
-	MaxName  = 40     // characters of a participant's name, and of a kata's
-	MaxCount = 100000 // scenarios of a run
-	MaxLines = 1 << 30
+	MaxName    = 40     // characters of a participant's name, and of a kata's
+	MaxCount   = 100000 // scenarios of a run
+	MaxLines   = 1 << 30
+	MaxGames   = 1 << 20 // games of a mark
+	MaxGuesses = 1 << 10 // guesses of a game, at worst
 )
 
 // ErrBadLight is the error of Check, wrapped with what was wrong.
@@ -65,6 +70,16 @@ func (l Post) Check() error {
 	case l.Added < 0 || l.Added > MaxLines || l.Removed < 0 || l.Removed > MaxLines:
 		return fail("%d lines added and %d removed: want 0 to %d", l.Added, l.Removed, MaxLines)
 	}
+	if m := l.Mark; m != nil {
+		switch {
+		case m.Games < 1 || m.Games > MaxGames:
+			return fail("a mark over %d games: want 1 to %d", m.Games, MaxGames)
+		case m.Worst < 1 || m.Worst > MaxGuesses:
+			return fail("a mark of %d guesses at worst: want 1 to %d", m.Worst, MaxGuesses)
+		case m.Total < m.Games || m.Total > m.Games*m.Worst:
+			return fail("a mark of %d guesses over %d games, %d at worst: no such games", m.Total, m.Games, m.Worst)
+		}
+	}
 	return nil
 }
 
@@ -94,7 +109,7 @@ func checkText(what, s string) error {
 // participant name sends it: its counts and prediction, and the lines its code changed since
 // the run before (none where the run kept no code).
 func FromEntry(dir string, e journal.Entry, name string) Post {
-	l := Post{Name: name, Kata: e.Kata, Light: e.Light, Passed: e.Passed, Total: e.Total, Predicted: e.Predicted}
+	l := Post{Name: name, Kata: e.Kata, Light: e.Light, Passed: e.Passed, Total: e.Total, Predicted: e.Predicted, Mark: e.Mark}
 	if e.Commit == "" {
 		return l
 	}

@@ -66,6 +66,10 @@ func TestCheck(t *testing.T) {
 		"4 passed of 3":                      func(l *Post) { l.Passed = 4 },
 		"-1 scenarios":                       func(l *Post) { l.Total = -1 },
 		"lines added":                        func(l *Post) { l.Added = -5 },
+		"a mark over 0 games":                func(l *Post) { l.Mark = &journal.Mark{Total: 1, Worst: 1, Games: 0} },
+		"a mark of 2000 guesses at worst":    func(l *Post) { l.Mark = &journal.Mark{Total: 2000, Worst: 2000, Games: 1} },
+		"a mark of 5 guesses over 6 games":   func(l *Post) { l.Mark = &journal.Mark{Total: 5, Worst: 1, Games: 6} },
+		"a mark of 40 guesses over 6 games":  func(l *Post) { l.Mark = &journal.Mark{Total: 40, Worst: 6, Games: 6} },
 	} {
 		l := good
 		change(&l)
@@ -73,6 +77,9 @@ func TestCheck(t *testing.T) {
 		assert.ErrorIs(t, err, ErrBadLight, what)
 		assert.ErrorContains(t, err, what)
 	}
+	marked := good
+	marked.Mark = &journal.Mark{Total: 5801, Worst: 5, Games: 1296}
+	assert.NoError(t, marked.Check(), "a code breaker's mark")
 	assert.NoError(t, CheckName(strings.Repeat("é", 40)), "40 characters, 80 bytes")
 	assert.NoError(t, CheckName("ann & bob <pair 3>"), "a name is text: the page shows it as such")
 }

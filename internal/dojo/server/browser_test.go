@@ -44,6 +44,7 @@ type row struct {
 	Classes []string `json:"classes"`
 	Runs    string   `json:"runs"`
 	Held    string   `json:"held"`
+	Best    string   `json:"best"` // the best mark, where a participant's runs have any
 }
 
 const readRows = `[...document.querySelectorAll("tbody tr")].map(tr => ({
@@ -53,6 +54,7 @@ const readRows = `[...document.querySelectorAll("tbody tr")].map(tr => ({
 	classes: [...tr.querySelectorAll(".light")].map(l => l.className),
 	runs: tr.querySelector("td.runs").textContent,
 	held: tr.querySelector("td.held").textContent,
+	best: tr.querySelector("td.best")?.textContent ?? "",
 }))`
 
 // hostile is a name that would run a script, were the page to take it as markup.
@@ -119,6 +121,22 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	assert.Equal(t, "2 of 2", got[0].Held)
 	assert.False(t, eval[bool](t, tctx, `window.pwned === 1`), "no script ran from a name")
 	assert.Zero(t, eval[int](t, tctx, `document.images.length`), "no element came from a name")
+	assert.Zero(t, eval[int](t, tctx, `document.querySelectorAll("th.best").length`), "no column of marks where no run has one")
+
+	// A code breaker's runs carry their marks: the room sees each participant's best.
+	breaker := run("dana", "codebreaker", journal.Red, journal.NoLight, 11, 13, 50, 0)
+	breaker.Mark = &journal.Mark{Total: 7471, Worst: 9, Games: 1296}
+	send(breaker, 5*time.Second)
+	breaker.Mark, breaker.Passed = &journal.Mark{Total: 5801, Worst: 5, Games: 1296}, 12
+	send(breaker, 5*time.Second)
+	breaker.Mark = &journal.Mark{Total: 87, Worst: 5, Games: 27} // a run of some scenarios: a small game
+	send(breaker, 5*time.Second)
+	wait(`body[data-lights="9"]`)
+	got = rows()
+	require.Len(t, got, 4)
+	assert.Equal(t, "dana", got[3].Name)
+	assert.Equal(t, "5,801 (5 at worst)", got[3].Best, "the fewest guesses over the most games")
+	assert.Equal(t, "–", got[1].Best, "a participant with no mark")
 
 	png, err := chromedp.Run(tctx, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
@@ -126,6 +144,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	if *screenshot != "" {
 		require.NoError(t, os.WriteFile(*screenshot, png, 0o644))
 	}
+
 
 	// The server stops and starts again on the same store: the open page reconnects, takes the
 	// light sent since, and a new page shows every light.
@@ -135,12 +154,13 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	again := startDojoAt(t, db, addr)
 	again.advance(5 * time.Minute)
 	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.Green, 34, 34, 3, 3)))
-	wait(`body[data-live="true"][data-lights="7"]`)
+	wait(`body[data-live="true"][data-lights="10"]`)
 	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page reconnected by itself")
 	require.NoError(t, chromedp.Do(tctx, chromedp.Reload()))
-	wait(`body[data-live="true"][data-lights="7"]`)
+	wait(`body[data-live="true"][data-lights="10"]`)
 	got = rows()
-	require.Len(t, got, 3)
+	require.Len(t, got, 4)
+	assert.Equal(t, "5,801 (5 at worst)", got[3].Best, "the marks kept, and read back")
 	assert.Equal(t, []string{"A", "R✓", "G✗"}, got[1].Lights)
 	assert.Equal(t, []string{"R", "G✓"}, got[2].Lights)
 }

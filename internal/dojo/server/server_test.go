@@ -289,6 +289,9 @@ func TestARestartedServerHasEveryLight(t *testing.T) {
 		sent = append(sent, dojo.Post{Name: fmt.Sprintf("pair %d", i%2), Kata: "tictactoe", Light: l, Passed: i, Total: 2, Added: i})
 		require.NoError(t, room.Send(context.Background(), sent[i]))
 	}
+	marked := dojo.Post{Name: "dana", Kata: "codebreaker", Light: journal.Red, Passed: 12, Total: 13, Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}}
+	require.NoError(t, room.Send(context.Background(), marked))
+	sent = append(sent, marked)
 	d.stop()
 
 	again := startDojo(t, db)
@@ -309,10 +312,37 @@ func TestARestartedServerHasEveryLight(t *testing.T) {
 	resumed := openStream(t, room, ids[0])
 	assert.Equal(t, ids[1], resumed.next(t).ID)
 	assert.Equal(t, ids[2], resumed.next(t).ID)
+	assert.Equal(t, ids[3], resumed.next(t).ID)
 	resumed.waitCaughtUp(t)
 	resumed.quiet(t)
 	require.NoError(t, room.Send(context.Background(), light("pair 0", journal.Green, 2, 2)), "the room takes lights as before")
 	assert.Equal(t, journal.Green, resumed.next(t).Light)
+}
+
+// TestAStoreOfTheFirstVersionIsBroughtUp: a file an earlier dojo kept, of version 1, with no
+// marks, opens with every light it held, and takes lights with marks after.
+func TestAStoreOfTheFirstVersionIsBroughtUp(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "dojo.db")
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	_, err = db.Exec(schema)
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO rooms (name, token, created) VALUES ('dojo', 'abcdefghijklmnopqrstuvwxyz', 0);
+		INSERT INTO lights (room, at, name, kata, light, passed, total, predicted, added, removed) VALUES ('dojo', 0, 'ann', 'mastermind', 'red', 3, 60, '', 1, 0)`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	d := startDojo(t, path)
+	room := d.room(t, "dojo")
+	s := openStream(t, room, 0)
+	assert.Equal(t, dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 3, Total: 60, Added: 1}, s.next(t).Post)
+	s.waitCaughtUp(t)
+	marked := dojo.Post{Name: "dana", Kata: "codebreaker", Light: journal.Green, Passed: 13, Total: 13, Mark: &journal.Mark{Total: 5625, Worst: 6, Games: 1296}}
+	require.NoError(t, room.Send(context.Background(), marked))
+	assert.Equal(t, marked, s.next(t).Post)
+	var version int
+	require.NoError(t, d.store.db.QueryRow("PRAGMA user_version").Scan(&version))
+	assert.Equal(t, schemaVersion, version)
 }
 
 func TestTheStoreIsTheDojosOwn(t *testing.T) {

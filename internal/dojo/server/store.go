@@ -16,9 +16,22 @@ import (
 	_ "modernc.org/sqlite" // database/sql's "sqlite", in Go: no cgo
 )
 
-// schemaVersion is the store's user_version: a file of another version, or another
-// program's, is refused rather than changed.
-const schemaVersion = 1
+// schemaVersion is the store's user_version: a file of a later version, or another
+// program's, is refused rather than changed; one of an earlier version is brought up to this
+// one, a migration at a time.
+const schemaVersion = 2
+
+// migrations are the steps that bring a store of each version to the next: migrations()[v-1]
+// takes version v to v+1.
+func migrations() []string {
+	return []string{
+		// 2: a light's mark on its kata's scale, a code breaker's guesses: NULL for none.
+		`ALTER TABLE lights ADD COLUMN mark_total INTEGER;
+		ALTER TABLE lights ADD COLUMN mark_worst INTEGER;
+		ALTER TABLE lights ADD COLUMN mark_games INTEGER;
+		PRAGMA user_version = 2;`,
+	}
+}
 
 const schema = `
 CREATE TABLE rooms (
@@ -93,11 +106,12 @@ func (s *store) init(path string) error {
 	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
 		return fmt.Errorf("%s is not a dojo's database: %v", path, err)
 	}
-	switch version {
-	case schemaVersion:
+	switch {
+	case version == schemaVersion:
 		return nil
-	case 0:
-	default:
+	case version > 0 && version < schemaVersion:
+		return s.migrate(path, version)
+	case version != 0:
 		return fmt.Errorf("%s is a dojo's database of another version (%d, not %d): give this one a file of its own", path, version, schemaVersion)
 	}
 	var tables int
@@ -115,7 +129,29 @@ func (s *store) init(path string) error {
 	if _, err := tx.Exec(schema); err != nil {
 		return fmt.Errorf("making the dojo's tables in %s: %v", path, err)
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return s.migrate(path, 1)
+}
+
+// migrate brings a store of version from up to schemaVersion, a step at a time, each step
+// whole or not at all.
+func (s *store) migrate(path string, from int) error {
+	for v := from; v < schemaVersion; v++ {
+		tx, err := s.db.Begin()
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(migrations()[v-1]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("bringing the dojo's tables in %s to version %d: %v", path, v+1, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *store) close() error { return s.db.Close() }
@@ -164,9 +200,13 @@ func (s *store) participants() (map[string][]string, error) {
 
 // add keeps a light of a room, at a time, and returns it as kept.
 func (s *store) add(room string, at time.Time, l dojo.Post) (Stored, error) {
-	res, err := s.db.Exec(`INSERT INTO lights (room, at, name, kata, light, passed, total, predicted, added, removed)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		room, at.UnixMilli(), l.Name, l.Kata, l.Light.String(), l.Passed, l.Total, predicted(l.Predicted), l.Added, l.Removed)
+	var total, worst, games sql.NullInt64
+	if m := l.Mark; m != nil {
+		total, worst, games = sql.NullInt64{Int64: int64(m.Total), Valid: true}, sql.NullInt64{Int64: int64(m.Worst), Valid: true}, sql.NullInt64{Int64: int64(m.Games), Valid: true}
+	}
+	res, err := s.db.Exec(`INSERT INTO lights (room, at, name, kata, light, passed, total, predicted, added, removed, mark_total, mark_worst, mark_games)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		room, at.UnixMilli(), l.Name, l.Kata, l.Light.String(), l.Passed, l.Total, predicted(l.Predicted), l.Added, l.Removed, total, worst, games)
 	if err != nil {
 		return Stored{}, err
 	}
@@ -187,7 +227,7 @@ func predicted(l journal.Light) string {
 
 // after returns a room's lights numbered after id, oldest first, at most limit of them.
 func (s *store) after(room string, id int64, limit int) ([]Stored, error) {
-	rows, err := s.db.Query(`SELECT id, at, name, kata, light, passed, total, predicted, added, removed
+	rows, err := s.db.Query(`SELECT id, at, name, kata, light, passed, total, predicted, added, removed, mark_total, mark_worst, mark_games
 		FROM lights WHERE room = ? AND id > ? ORDER BY id LIMIT ?`, room, id, limit)
 	if err != nil {
 		return nil, err
@@ -197,8 +237,12 @@ func (s *store) after(room string, id int64, limit int) ([]Stored, error) {
 	for rows.Next() {
 		l := Stored{Room: room}
 		var light, pred string
-		if err := rows.Scan(&l.ID, &l.At, &l.Name, &l.Kata, &light, &l.Passed, &l.Total, &pred, &l.Added, &l.Removed); err != nil {
+		var total, worst, games sql.NullInt64
+		if err := rows.Scan(&l.ID, &l.At, &l.Name, &l.Kata, &light, &l.Passed, &l.Total, &pred, &l.Added, &l.Removed, &total, &worst, &games); err != nil {
 			return nil, err
+		}
+		if total.Valid && worst.Valid && games.Valid {
+			l.Mark = &journal.Mark{Total: int(total.Int64), Worst: int(worst.Int64), Games: int(games.Int64)}
 		}
 		if err := l.Light.UnmarshalText([]byte(light)); err != nil {
 			return nil, fmt.Errorf("light %d in the store: %w", l.ID, err)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/deliberate-practice/katas/mastermind"
@@ -13,6 +15,26 @@ import (
 type table struct {
 	games map[int]*breaker
 	memo  map[string]mastermind.Code
+}
+
+// load reads a tree of guesses, by the feedback so far, into the memo, for the classic game.
+func (t table) load(file string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	var tree map[string][]int
+	if err := json.Unmarshal(data, &tree); err != nil {
+		return err
+	}
+	for path, guess := range tree {
+		c := make(mastermind.Code, len(guess))
+		for i, p := range guess {
+			c[i] = mastermind.Color(p)
+		}
+		t.memo["6 4 tree:"+path] = c
+	}
+	return nil
 }
 
 // answer answers a code-breaker request into reply.
@@ -91,6 +113,9 @@ func (b *breaker) next() (mastermind.Code, error) {
 	}
 	if g, ok := b.memo[key.String()]; ok {
 		return g, nil
+	}
+	if b.strategy == "tree" {
+		return nil, fmt.Errorf("no guess in the tree after %s", key.String())
 	}
 	s, err := solver.ParseStrategy(b.strategy)
 	if err != nil {

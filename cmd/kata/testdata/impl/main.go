@@ -40,6 +40,7 @@ func main() {
 	kata := flag.String("kata", "mastermind", "the kata: mastermind, tictactoe or codebreaker")
 	bug := flag.String("bug", "", "repeats, late, turns or counts-missing for mastermind; message or shape for tictactoe; repeat, wide or colour for codebreaker")
 	strategy := flag.String("strategy", "optimal", "the code breaker's strategy: optimal, knuth or first (the first code still possible)")
+	treeFile := flag.String("tree", "", "a JSON file of the code breaker's guess after each run of feedback (\"11,20,\" for B W then B B), looked up rather than worked out")
 	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, setsid-child, upper-error, upper-greeting, id-zero or noisy")
 	at := flag.Int("at", 2, "the request at which to misbehave")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
@@ -106,6 +107,13 @@ func main() {
 	}
 	var g *mastermind.Game
 	breakers := table{games: map[int]*breaker{}, memo: map[string]mastermind.Code{}}
+	if *treeFile != "" {
+		if err := breakers.load(*treeFile); err != nil {
+			fmt.Fprintln(os.Stderr, "impl:", err)
+			os.Exit(3)
+		}
+		*strategy = "tree"
+	}
 	in = bufio.NewReaderSize(os.Stdin, 1<<16)
 	for {
 		line, rerr := in.ReadBytes('\n')

@@ -5,7 +5,7 @@
 
 (() => {
   const letters = { green: "G", red: "R", amber: "A" };
-  const people = new Map(); // name → { name, kata, lights: [] }
+  const people = new Map(); // name → { name, kata, lights: [], best: the best mark, if any }
   const seen = new Set(); // light ids, so that none shows twice
   let count = 0;
 
@@ -55,6 +55,8 @@
       head.appendChild(th);
     });
     head.append(el("th", "runs", "runs"), el("th", "held", "predictions"));
+    const graded = [...people.values()].some((p) => p.best);
+    if (graded) head.appendChild(el("th", "best", "best"));
     const thead = el("thead");
     thead.appendChild(head);
     const tbody = el("tbody");
@@ -79,6 +81,10 @@
       const said = p.lights.filter((l) => l.predicted);
       const right = said.filter((l) => l.predicted === l.light).length;
       row.append(el("td", "runs", String(p.lights.length)), el("td", "held", said.length ? `${right} of ${said.length}` : "–"));
+      if (graded) {
+        const b = p.best;
+        row.appendChild(el("td", "best", b ? `${b.total.toLocaleString("en")} (${b.worst} at worst)` : "–"));
+      }
       tbody.appendChild(row);
     }
     table.append(thead, tbody);
@@ -108,6 +114,11 @@
     }
     p.kata = l.kata;
     p.lights.push(l);
+    // The best mark: the fewest guesses in all, over the most games a run of theirs played.
+    const m = l.mark;
+    if (m && (!p.best || m.games > p.best.games || (m.games === p.best.games && m.total < p.best.total))) {
+      p.best = m;
+    }
     later();
   }
 
