@@ -145,7 +145,6 @@ func TestTheDashboardInABrowser(t *testing.T) {
 		require.NoError(t, os.WriteFile(*screenshot, png, 0o644))
 	}
 
-
 	// The server stops and starts again on the same store: the open page reconnects, takes the
 	// light sent since, and a new page shows every light.
 	addr := d.http.Listener.Addr().String()
