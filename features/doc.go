@@ -3,7 +3,8 @@
 // The feature files are embedded (Files): mastermind.feature is the Mastermind kata's
 // original "Playing mastermind" feature word for word, configurable_game.feature the rules of
 // Dave Thomas's Elixir exercise, tictactoe.feature Exercism's state of tic-tac-toe with its
-// boards drawn as Exercism draws them.
+// boards drawn as Exercism draws them, and codebreaker.feature the seed's own story, in which
+// the practitioner writes the code breaker and a run grades it.
 // The step definitions reach an implementation only through a small seam — NewMastermindGame
 // and MastermindGame, or a Classifier — so the same scenarios run against this module's
 // packages and against anyone's own implementation.
@@ -30,11 +31,12 @@
 // one again. go test's -kata.tags, -kata.random, -kata.stop-on-failure and -kata.format flags
 // choose the scenarios and write JUnit or Cucumber reports (see RunMastermind).
 //
-// For tic-tac-toe, pass a Classifier to RunTicTacToe the same way.
+// For tic-tac-toe, pass a Classifier to RunTicTacToe the same way; for the code breaker, a
+// NewCodeBreaker to RunCodeBreaker.
 //
 // # With godog
 //
-// InitializeMastermind and InitializeTicTacToe register the steps on a godog
+// InitializeMastermind, InitializeTicTacToe and InitializeCodeBreaker register the steps on a godog
 // ScenarioContext, for a godog.TestSuite of your own or the godog command. The kit defines
 // only its -kata.* flags, so a test package may bind godog's flags as godog's examples do.
 //

@@ -164,6 +164,12 @@ func TestProtocolIsDocumented(t *testing.T) {
 	require.True(t, ok, out)
 	requests, _, _ = strings.Cut(requests, "\nWhat the runner checks")
 	assert.Contains(t, doc, "```text\nTic-tac-toe requests"+requests+"```", "docs/protocol.md holds kata protocol tictactoe")
+	out, errOut, status = kataCmd("protocol", "codebreaker")
+	require.Zero(t, status, errOut)
+	_, breaker, ok := strings.Cut(out, "\nCode breaker requests")
+	require.True(t, ok, out)
+	breaker, _, _ = strings.Cut(breaker, "\nWhat the runner checks")
+	assert.Contains(t, doc, "```text\nCode breaker requests"+breaker+"```", "docs/protocol.md holds kata protocol codebreaker")
 	greeting := `{"protocol": "katas", "version": 1, "kata": "tictactoe"}`
 	assert.Contains(t, common, greeting)
 	assert.Contains(t, doc, "`"+greeting+"`")
