@@ -31,22 +31,24 @@ func (c cli) checkout(args []string) int {
 		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
 		return 1
 	}
+	// What bringing the run back would do, checked before anything changes: it writes only
+	// what a run keeps, and loses no file a run does not keep.
+	code := history.Take(c.dir)
+	restore, err := history.Plan(c.dir, want, code)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "kata checkout: %v; nothing was changed\n", err)
+		return 1
+	}
 	// The code as it is now, first: kept, it can always come back.
 	save := journal.Entry{Time: c.now(), Kata: entries[len(entries)-1].Kata, Saved: true}
-	save, err = history.Keep(c.dir, save)
-	if err != nil {
+	if _, err = history.Keep(c.dir, code, save); err != nil {
 		fmt.Fprintf(c.stderr, "kata checkout: the code as it is now could not be kept, so nothing was changed: %v\n", err)
 		return 1
 	}
 	now := len(runs) + 1 // its run's number
-	have, err := history.Files(c.dir, save.Commit)
+	written, removed, err := restore.Apply()
 	if err != nil {
-		fmt.Fprintf(c.stderr, "kata checkout: %v\n", err)
-		return 1
-	}
-	written, removed, err := history.Restore(c.dir, want, have)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "kata checkout: %v; the code as it was is kept as run %d: kata checkout %d brings it back\n", err, now, now)
+		fmt.Fprintf(c.stderr, "kata checkout: %v; the folder is as it was, and its code is kept as run %d too\n", err, now)
 		return 1
 	}
 	fmt.Fprintf(c.stdout, "The code as it was is kept as run %d. Brought back %s: %s written, %s removed.\nkata checkout %d goes back; kata diff %d %d shows what changed.\n",

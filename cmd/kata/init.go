@@ -93,7 +93,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 		return status
 	}
 	// A new starting point starts a session of the kata, in the folder's log.
-	if _, err := history.Keep(dir, journal.Entry{Time: c.now(), Kata: k.Name, Start: true}); err != nil {
+	if _, err := history.Keep(dir, history.Snapshot{}, journal.Entry{Time: c.now(), Kata: k.Name, Start: true}); err != nil {
 		fmt.Fprintf(stderr, "kata init: %v\n", err)
 	}
 	if _, ok := files["go.mod"]; ok && c.clone != "" {

@@ -237,6 +237,7 @@ func (c cli) runKata(args []string) int {
 // the save that started the run was made, for the log: zero for a run no save started.
 func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.Outcome) {
 	k := r.kata
+	code := history.Take(c.dir) // the code that runs, kept with its light
 	cannotRun := c.runnable(r.argv[0])
 	run, err := engine.Start(c.ctx, k, r.opts, engine.Front{Out: c.stdout, Flag: "--", Terminal: c.color, Root: c.dir, FeatureDirs: []string{".", "features"}})
 	var usageErr *engine.UsageError
@@ -284,7 +285,7 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	if !saved.IsZero() {
 		entry.Lag = max(time.Since(saved), 0)
 	}
-	entry, lerr := history.Keep(c.dir, entry)
+	entry, lerr := history.Keep(c.dir, code, entry)
 	if errors.Is(lerr, history.ErrTooLarge) {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr) // a folder too large to keep: said, and no failure
 	} else if lerr != nil {

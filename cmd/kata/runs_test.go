@@ -124,10 +124,13 @@ func TestCheckoutWritesNothingThroughALink(t *testing.T) {
 	require.NoError(t, os.Symlink(elsewhere, filepath.Join(dir, "lib")))
 	assert.Equal(t, 1, c.run([]string{"checkout", "1"}))
 	assert.Contains(t, errOut.String(), "is a link: kata checkout writes no file through one")
-	assert.Contains(t, errOut.String(), "kata checkout 2 brings it back")
-	entries, err := os.ReadDir(elsewhere)
+	assert.Contains(t, errOut.String(), "nothing was changed")
+	entries, err := journal.Read(dir)
 	require.NoError(t, err)
-	assert.Empty(t, entries, "nothing written where the link leads")
+	assert.Len(t, entries, 1, "a checkout refused keeps no run of its own")
+	written, err := os.ReadDir(elsewhere)
+	require.NoError(t, err)
+	assert.Empty(t, written, "nothing written where the link leads")
 }
 
 // TestPredictTheLight: --predict keeps the light expected beside the light the run had, the
@@ -251,4 +254,112 @@ func TestTheHistoryAfterGitGC(t *testing.T) {
 	out.Reset()
 	require.Zero(t, c.run([]string{"diff", "1", "3"}), errOut.String())
 	assert.Contains(t, out.String(), "+two\n+three\n")
+}
+
+// TestARunKeepsTheCodeThatRan: a file saved while a run runs is not the run's code: the commit
+// of the run's light holds the file as it was when the run began.
+func TestARunKeepsTheCodeThatRan(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c, out, errOut := programIn(dir)
+	code := filepath.Join(dir, "tictactoe.py")
+	require.NoError(t, os.WriteFile(code, []byte("def gamestate(board):\n    return 'ongoing'\n"), 0o644))
+	require.Zero(t, c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe", "-save", code + "=def broken(:\n"}), out.String()+errOut.String())
+	saved, err := os.ReadFile(code)
+	require.NoError(t, err)
+	require.Equal(t, "def broken(:\n", string(saved), "the program saved the file during the run")
+	entries, err := journal.Read(dir)
+	require.NoError(t, err)
+	files, err := history.Files(dir, entries[len(entries)-1].Commit)
+	require.NoError(t, err)
+	assert.Equal(t, "def gamestate(board):\n    return 'ongoing'\n", string(files["tictactoe.py"].Data), "the green run keeps the code that ran green")
+}
+
+// TestCheckoutLosesNothing: kata checkout writes only what a run keeps — never a hidden file a
+// tampered run holds, such as a git hook — and never replaces a file a run does not keep (one
+// grown past 1 MiB, one now binary), which it would lose; refused, it changes nothing and keeps
+// no run. A path that was a file in one run and a folder in another comes back either way.
+func TestCheckoutLosesNothing(t *testing.T) {
+	t.Parallel()
+	run := func(c *cli) {
+		t.Helper()
+		require.Zero(t, c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"}))
+	}
+	write := func(dir, p, data string) {
+		t.Helper()
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, p), []byte(data), 0o644))
+	}
+
+	// A file grown past what a run keeps, or turned binary, is not replaced.
+	for name, grown := range map[string]string{"larger than a run keeps": strings.Repeat("x", history.MaxFile+1), "binary": "\x00\x01\x02"} {
+		dir := t.TempDir()
+		c, _, errOut := programIn(dir)
+		write(dir, "data.txt", "small\n")
+		run(c)
+		write(dir, "data.txt", grown)
+		before, err := journal.Read(dir)
+		require.NoError(t, err)
+		assert.Equal(t, 1, c.run([]string{"checkout", "1"}), name)
+		assert.Contains(t, errOut.String(), `"data.txt" is `, name)
+		assert.Contains(t, errOut.String(), "which no run keeps: kata checkout would lose it; move it away first; nothing was changed", name)
+		data, err := os.ReadFile(filepath.Join(dir, "data.txt"))
+		require.NoError(t, err)
+		assert.Equal(t, grown, string(data), "%s: the file is as it was", name)
+		after, err := journal.Read(dir)
+		require.NoError(t, err)
+		assert.Equal(t, before, after, "%s: a refused checkout keeps no run", name)
+	}
+
+	// A path that turns from file to folder, and back.
+	dir := t.TempDir()
+	c, out, errOut := programIn(dir)
+	write(dir, "helpers", "a file\n")
+	run(c)
+	require.NoError(t, os.Remove(filepath.Join(dir, "helpers")))
+	write(dir, "helpers/x.py", "a folder's file\n")
+	run(c)
+	require.Zero(t, c.run([]string{"checkout", "1"}), errOut.String())
+	data, err := os.ReadFile(filepath.Join(dir, "helpers"))
+	require.NoError(t, err)
+	assert.Equal(t, "a file\n", string(data), "the folder gave way to the file")
+	require.Zero(t, c.run([]string{"checkout", "3"}), errOut.String()) // the code before the checkout
+	data, err = os.ReadFile(filepath.Join(dir, "helpers", "x.py"))
+	require.NoError(t, err)
+	assert.Equal(t, "a folder's file\n", string(data), "and the file to the folder")
+	assert.Contains(t, out.String(), "Brought back run 3")
+}
+
+// TestCheckoutOfATamperedRunWritesNothing: a run whose tree holds what no run keeps — a git
+// hook, a shell's start-up file — as a cloned kata folder may, is refused whole: nothing is
+// written, no hook lands where git runs it.
+func TestCheckoutOfATamperedRunWritesNothing(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c, _, errOut := programIn(dir)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "code.py"), []byte("x = 1\n"), 0o644))
+	require.Zero(t, c.run([]string{"run", "tictactoe", "--run", "An ongoing game", "--", impl, "-kata", "tictactoe"}))
+	// The tampered run, made with git's own plumbing, which writes any tree it is given.
+	git := func(input string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"--git-dir", filepath.Join(dir, history.Dir)}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+t.TempDir(), "GIT_AUTHOR_NAME=x", "GIT_AUTHOR_EMAIL=x@x", "GIT_COMMITTER_NAME=x", "GIT_COMMITTER_EMAIL=x@x")
+		cmd.Stdin = strings.NewReader(input)
+		data, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git %s: %s", args, data)
+		return strings.TrimSpace(string(data))
+	}
+	hook := git("#!/bin/sh\ntouch pwned\n", "hash-object", "-w", "--stdin")
+	code := git("x = 2\n", "hash-object", "-w", "--stdin")
+	hooks := git("100755 blob "+hook+"\tpre-commit\n", "mktree")
+	dotgit := git("040000 tree "+hooks+"\thooks\n", "mktree")
+	tree := git("100644 blob "+hook+"\t.bashrc\n040000 tree "+dotgit+"\t.git\n100644 blob "+code+"\tcode.py\n", "mktree")
+	commit := git("", "commit-tree", tree, "-m", "tampered")
+	require.NoError(t, journal.Append(dir, journal.Entry{Time: time.Now(), Kata: "tictactoe", Light: journal.Green, Passed: 1, Total: 1, Commit: commit}))
+	before := contents(t, dir)
+	assert.Equal(t, 1, c.run([]string{"checkout", "2"}))
+	assert.Contains(t, errOut.String(), "a file no run keeps: its history is not one kata wrote; nothing was changed")
+	assert.Equal(t, withoutLog(before), withoutLog(contents(t, dir)), "nothing written")
+	assert.NoFileExists(t, filepath.Join(dir, ".git", "hooks", "pre-commit"))
+	assert.NoFileExists(t, filepath.Join(dir, ".bashrc"))
 }

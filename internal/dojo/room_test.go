@@ -151,7 +151,7 @@ func TestFromEntry(t *testing.T) {
 		for name, data := range files {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
 		}
-		e, err := history.Keep(dir, journal.Entry{Time: time.Now(), Kata: "tictactoe", Light: l, Passed: 1, Total: 2})
+		e, err := history.Keep(dir, history.Take(dir), journal.Entry{Time: time.Now(), Kata: "tictactoe", Light: l, Passed: 1, Total: 2})
 		require.NoError(t, err)
 		return e
 	}

@@ -117,7 +117,7 @@ func files(dir string) ([]file, error) {
 // readAtMost reads a file of at most max bytes, or fails: a file that grew past it since it
 // was listed is not read whole.
 func readAtMost(p string, max int64) ([]byte, error) {
-	f, err := os.Open(p)
+	f, err := journal.OpenPlain(p, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -129,17 +129,36 @@ func readAtMost(p string, max int64) ([]byte, error) {
 	return data, err
 }
 
-// Keep keeps a run: the folder's code as a commit (for an entry with a light, or one that saves
-// the code before a checkout), then the entry, naming the commit, in the journal. It returns
-// the entry as logged. The light is logged even where the code cannot be kept: the error then
-// says "the light is logged, but …" and, for a folder too large to keep, is ErrTooLarge.
-func Keep(dir string, e journal.Entry) (journal.Entry, error) {
+// A Snapshot is the code of a kata folder as a run found it: the files a run keeps, read
+// whole at one moment, so that the code a run keeps is the code that ran — taken as the run
+// starts, however the folder changes while it runs.
+type Snapshot struct {
+	files []file
+	err   error // why there is no code to keep: ErrTooLarge, or the folder could not be read
+}
+
+// Take takes the code of the folder dir as it is now. A folder too large to keep, or one
+// that cannot be read, gives a snapshot that keeps no code, and says why when it is kept.
+func Take(dir string) Snapshot {
+	fs, err := files(dir)
+	if err != nil {
+		return Snapshot{err: err}
+	}
+	return Snapshot{files: fs}
+}
+
+// Keep keeps a run: its code, as code holds it, as a commit (for an entry with a light, or
+// one that saves the code before a checkout), then the entry, naming the commit, in the
+// journal. It returns the entry as logged. The light is logged even where the code cannot be
+// kept: the error then says "the light is logged, but …" and, for a folder too large to keep,
+// is ErrTooLarge.
+func Keep(dir string, code Snapshot, e journal.Entry) (journal.Entry, error) {
 	if err := journal.Check(dir); err != nil {
 		return e, fmt.Errorf("keeping the log of runs: %w", err)
 	}
 	var kept error
 	if e.Light != journal.NoLight || e.Saved {
-		e.Commit, kept = Record(dir, e.Message(), e.Time)
+		e.Commit, kept = code.record(dir, e.Message(), e.Time)
 	}
 	if err := journal.Append(dir, e); err != nil {
 		return e, err
@@ -150,19 +169,24 @@ func Keep(dir string, e journal.Entry) (journal.Entry, error) {
 	return e, nil
 }
 
-// Record commits the kata folder's files as a run, with message, at a time, and returns the
-// commit's name (its hash, in hex). Its parent is the branch's commit as the branch is when
-// Record moves it, both under the branch's lock, so that runs recorded at once each keep the
-// one before.
+// Record commits the kata folder's files as they are now as a run, with message, at a time,
+// and returns the commit's name (its hash, in hex).
 func Record(dir, message string, at time.Time) (string, error) {
+	return Take(dir).record(dir, message, at)
+}
+
+// record commits the snapshot's files as a run, with message, at a time, and returns the
+// commit's name. Its parent is the branch's commit as the branch is when record moves it,
+// both under the branch's lock, so that runs recorded at once each keep the one before.
+func (code Snapshot) record(dir, message string, at time.Time) (string, error) {
 	fail := func(err error) (string, error) { return "", fmt.Errorf("keeping the run's code in %s: %w", Dir, err) }
-	fs, err := files(dir)
-	if errors.Is(err, ErrTooLarge) {
-		return "", err
+	if errors.Is(code.err, ErrTooLarge) {
+		return "", code.err
 	}
-	if err != nil {
-		return fail(err)
+	if code.err != nil {
+		return fail(code.err)
 	}
+	fs := code.files
 	repo, err := openRepo(dir, true)
 	if err != nil {
 		return fail(err)

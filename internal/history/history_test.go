@@ -278,3 +278,44 @@ func TestTreesAreInGitsOrder(t *testing.T) {
 	gitCmd(t, dir, "fsck", "--strict", "--no-dangling")
 	assert.Equal(t, "a-b.py\na.py\na\na0\nab\nb\n", gitCmd(t, dir, "ls-tree", "--name-only", c))
 }
+
+// TestARestorationIsOneStep: a run brought back writes every file, or, when a step fails —
+// here, a folder made where a file is to go, after the plan was checked — puts every file
+// back as it was, and says so.
+func TestARestorationIsOneStep(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{"a.py": "a 1\n", "b.py": "b 1\n", "gone.py": "gone\n"})
+	first := record(t, dir, "one")
+	require.NoError(t, os.Remove(filepath.Join(dir, "gone.py")))
+	write(t, dir, map[string]string{"a.py": "a 2\n", "b.py": "b 2\n", "new.py": "new\n"})
+	want, err := Files(dir, first)
+	require.NoError(t, err)
+
+	r, err := Plan(dir, want, Take(dir))
+	require.NoError(t, err)
+	before := map[string]string{"a.py": "a 2\n", "b.py": "b 2\n", "new.py": "new\n"}
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "gone.py"), 0o755)) // a save as the checkout runs
+	write(t, dir, map[string]string{"gone.py/mine.txt": "mine\n"})
+	_, _, err = r.Apply()
+	require.ErrorContains(t, err, `"gone.py" changed as kata checkout ran: it is a folder now`)
+	for p, data := range before {
+		got, err := os.ReadFile(filepath.Join(dir, p))
+		require.NoError(t, err)
+		assert.Equal(t, data, string(got), "%s as it was", p)
+	}
+	mine, err := os.ReadFile(filepath.Join(dir, "gone.py", "mine.txt"))
+	require.NoError(t, err)
+	assert.Equal(t, "mine\n", string(mine), "the folder made meanwhile is untouched")
+
+	require.NoError(t, os.RemoveAll(filepath.Join(dir, "gone.py")))
+	r, err = Plan(dir, want, Take(dir))
+	require.NoError(t, err)
+	written, removed, err := r.Apply()
+	require.NoError(t, err)
+	assert.Equal(t, []int{3, 1}, []int{written, removed}, "a.py, b.py and gone.py written; new.py removed")
+	got, err := Files(dir, record(t, dir, "after"))
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "the run's code, whole")
+	leftover, _ := filepath.Glob(filepath.Join(dir, ".kata", "checkout-*"))
+	assert.Empty(t, leftover, "no staging folder left behind")
+}

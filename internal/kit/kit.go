@@ -41,6 +41,11 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 		t.Fatalf("features: %v", err)
 	}
 	opts.Verbose = testing.Verbose() || namesSubtests(t.Name())
+	logged := logAsked()
+	var code history.Snapshot
+	if logged {
+		code = history.Take(".") // the code that runs, kept with its light
+	}
 	root, dirs := featureDirs()
 	run, err := engine.Start(t.Context(), k, opts, engine.Front{Out: t.Output(), Flag: "-" + flagPrefix, Root: root, FeatureDirs: dirs})
 	switch {
@@ -81,9 +86,9 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 		return
 	}
 	entry := outcome.Entry(k, time.Now())
-	if logAsked() {
+	if logged {
 		var lerr error
-		entry, lerr = history.Keep(".", entry)
+		entry, lerr = history.Keep(".", code, entry)
 		if errors.Is(lerr, history.ErrTooLarge) {
 			t.Logf("features: %v", lerr) // a folder too large to keep: said, and no failure
 		} else if lerr != nil {

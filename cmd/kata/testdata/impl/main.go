@@ -44,6 +44,7 @@ func main() {
 	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, setsid-child, upper-error, upper-greeting, id-zero or noisy")
 	at := flag.Int("at", 2, "the request at which to misbehave")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
+	save := flag.String("save", "", "FILE=TEXT: what the program writes into FILE at its first request, as a person saves a file during a run")
 	flag.Parse()
 
 	if *starts != "" {
@@ -129,6 +130,12 @@ func main() {
 			os.Exit(3)
 		}
 		reply := map[string]any{"id": req.ID}
+		if file, text, ok := strings.Cut(*save, "="); ok && req.ID == 1 {
+			if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, "impl:", err)
+				os.Exit(3)
+			}
+		}
 		if *misbehave == "noisy" {
 			// What a careless program writes to standard error: bytes that are not UTF-8,
 			// markup, the end of a CDATA section, control characters.
