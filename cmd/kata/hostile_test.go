@@ -113,7 +113,9 @@ func TestTerminatedMidRun(t *testing.T) {
 			err := cmd.Wait()
 			var exit *exec.ExitError
 			require.ErrorAs(t, err, &exit, "kata ends with a status other than 0")
+			assert.Equal(t, 128+int(sig), exit.ExitCode(), "the status a shell expects of a program %v ended", sig)
 			assert.Contains(t, stderr.String(), "kata run: stopped; every program it started has ended")
+			assert.NotContains(t, stderr.String(), "without waiting", "it ended well, within its grace")
 			assert.Contains(t, stdout.String(), "mastermind: the run was interrupted; 60 scenarios did not run.", "it says so, and how many did not run")
 			assert.NotContains(t, stdout.String(), "killed", "it blames nobody")
 			assert.Empty(t, running(t, marker), "no process of the program's is left")

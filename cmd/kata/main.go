@@ -18,7 +18,8 @@
 // pass, the next one to work on in full, and the other failures grouped by cause (-v shows
 // every failure). --watch runs again each time a file under the folder is saved. Each run
 // is logged in .kata/log, for kata log. The exit status is 0 only when every scenario passes,
-// 1 when one fails, and 2 for a bad command line.
+// 1 when one fails, 2 for a bad command line, and 128 plus the signal's number when a signal
+// stopped it.
 //
 //	go run github.com/deliberate-practice/katas/cmd/kata@latest run mastermind -- python3 adapter.py
 package main
@@ -30,29 +31,70 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/protocol"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
 func main() {
+	if protocol.Guarding() { // this process is a run's guard (see protocol.Command.Guard)
+		os.Exit(0)
+	}
 	// Every way a person or the system ends a program — Ctrl-C, kill, the terminal closed,
 	// Ctrl-\ — ends the run, and with it every program the run started.
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-	defer stop()
+	ctx, interrupted := interruptible()
 	exe, _ := os.Executable()
 	version, clone := built()
 	c := cli{ctx: ctx, stdout: os.Stdout, stderr: os.Stderr, color: term.UseColor(term.IsTerminal(os.Stdout), os.Getenv),
 		terminal: term.IsTerminal(os.Stdout), self: invocation(exe, os.Args[0], version, exec.LookPath), clone: clone, dir: ".",
-		now: time.Now, katas: known(), env: os.Getenv}
+		now: time.Now, katas: known(), env: os.Getenv, guard: exe}
 	if term.IsTerminal(os.Stdin) {
 		c.keys = os.Stdin // --watch's keys
 	}
 	status := c.run(os.Args[1:])
-	stop()
+	if sig, ok := interrupted(); ok {
+		status = 128 + int(sig) // as a shell says of a program a signal ended: 130 for Ctrl-C
+	}
 	os.Exit(status)
+}
+
+// stopGrace is how long kata has to end well once a signal has come: past it, or at a second
+// signal, it exits at once, and the run's guard ends what the run started.
+const stopGrace = 5 * time.Second
+
+// interruptible returns a context done at the first signal that ends kata — Ctrl-C, kill, the
+// terminal closed, Ctrl-\ — and a function that says
+// which signal came, if one did. A signal always ends kata: whatever it was doing when the
+// signal came, it exits with 128 plus the signal's number once stopGrace has passed, or at a
+// second signal.
+func interruptible() (context.Context, func() (syscall.Signal, bool)) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	var mu sync.Mutex
+	var got syscall.Signal
+	go func() {
+		sig, _ := (<-sigs).(syscall.Signal)
+		mu.Lock()
+		got = sig
+		mu.Unlock()
+		cancel()
+		select {
+		case <-sigs:
+		case <-time.After(stopGrace):
+		}
+		fmt.Fprintf(os.Stderr, "kata: %v: stopped without waiting for the rest\n", sig)
+		os.Exit(128 + int(sig))
+	}()
+	return ctx, func() (syscall.Signal, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		return got, got != 0
+	}
 }
 
 // cli is what the program runs with: where it writes, how it was invoked, and the folder it
@@ -71,6 +113,7 @@ type cli struct {
 	poll           time.Duration       // how often --watch looks for changes; 0 for the default
 	katas          []listed            // the katas it knows, in the order kata list names them
 	env            func(string) string // the environment, for defaults (KATA_DOJO); nil for none
+	guard          string              // the executable that guards a run's programs (protocol.Command.Guard); "" for none
 }
 
 // usage is the program's help: its commands, kata run's flags, its exit status.
@@ -91,7 +134,8 @@ func usage() string {
 kata run flags, before the --, on either side of KATA:
 ` + runFlagsHelp() + `
 Exit status: 0 when every scenario passes (or for a command that is not run); 1 when one
-fails or a file cannot be written; 2 for a bad command line.
+fails or a file cannot be written; 2 for a bad command line; 128 plus a signal's number
+when the signal stopped it (130 for Ctrl-C, 143 for kill).
 `
 }
 

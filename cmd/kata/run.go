@@ -249,7 +249,7 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
 		return 1, engine.Outcome{}
 	}
-	prog := protocol.New(c.ctx, protocol.Command{Dir: c.dir, Argv: r.argv, Kata: k.Name, Timeout: r.timeout, Isolate: r.isolate})
+	prog := protocol.New(c.ctx, protocol.Command{Dir: c.dir, Argv: r.argv, Kata: k.Name, Timeout: r.timeout, Isolate: r.isolate, Guard: c.guard})
 	show := printer{c.stdout, c.color}
 	for s, notRun := range run.Scenarios() {
 		if notRun != "" {

@@ -24,6 +24,7 @@ import (
 type process struct {
 	cmd    *exec.Cmd
 	token  string // the mark in the environment of the program and all it starts
+	guard  *guard // told of the program, so that it ends it if the runner cannot
 	stdin  *os.File
 	lines  chan readLine // the program's stdout, a line at a time; closed at its end
 	stderr *tail
@@ -40,9 +41,9 @@ type readLine struct {
 	err  error
 }
 
-// startProcess starts argv in dir, in a process group of its own. The group is killed when
-// ctx is done.
-func startProcess(ctx context.Context, dir string, argv []string) (*process, error) {
+// startProcess starts argv in dir, in a process group of its own, and tells g of it. The group
+// is killed when ctx is done.
+func startProcess(ctx context.Context, g *guard, dir string, argv []string) (*process, error) {
 	var files []*os.File // the pipes' ends, to close here once the program has its own
 	pipe := func() (r, w *os.File) {
 		r, w, err := os.Pipe()
@@ -70,6 +71,7 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 	_, _ = rand.Read(mark) // crypto/rand: never fails on the platforms Go supports
 	token := runMark + "=" + hex.EncodeToString(mark)
 	cmd.Env = append(os.Environ(), token)
+	g.mark(token)
 	err := cmd.Start()
 	inR.Close()
 	outW.Close()
@@ -78,9 +80,11 @@ func startProcess(ctx context.Context, dir string, argv []string) (*process, err
 		inW.Close()
 		outR.Close()
 		errR.Close()
+		g.done(token)
 		return nil, err
 	}
-	p := &process{cmd: cmd, token: token, outR: outR, errR: errR, stdin: inW, lines: make(chan readLine, 16), stderr: &tail{max: stderrShown},
+	g.group(token, cmd.Process.Pid)
+	p := &process{cmd: cmd, token: token, guard: g, outR: outR, errR: errR, stdin: inW, lines: make(chan readLine, 16), stderr: &tail{max: stderrShown},
 		copied: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		defer close(p.lines)
@@ -155,10 +159,12 @@ const runMark = "KATA_RUN"
 
 // kill ends the program's process group, the program and all it started (see killGroup), and
 // on Linux any process that left the group but carries the program's mark (killMarked); it
-// may be called again, and after the program has exited, to end what it left behind.
+// may be called again, and after the program has exited, to end what it left behind. Then
+// the guard has nothing left to do for it.
 func (p *process) kill() {
 	killGroup(p.cmd.Process)
 	killMarked(p.token, p.cmd.Process.Pid)
+	p.guard.done(p.token)
 }
 
 // hasExited reports whether the program has exited.

@@ -2,6 +2,8 @@ package protocol
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -18,7 +20,6 @@ import (
 // system's numbers have wrapped around since; only then does it read the environment of every
 // process, not only of those numbered after the leader.
 func killMarked(token string, leader int) {
-	want := append([]byte(token), 0)
 	self := os.Getpid()
 	from := leader
 	if last, ok := lastPid(); !ok || last < leader {
@@ -39,11 +40,31 @@ func killMarked(token string, leader int) {
 			}
 			seen[pid] = true
 			env, err := os.ReadFile("/proc/" + name + "/environ") // another user's process, or one gone: not ours
-			if err == nil && (bytes.HasPrefix(env, want) || bytes.Contains(env, append([]byte{0}, want...))) {
+			if err == nil && marked(env, token) {
 				_ = syscall.Kill(pid, syscall.SIGKILL)
 			}
 		}
 	}
+}
+
+// leads reports whether the process numbered pid is the program token marks, or is gone with
+// its group perhaps left — a number is not given again while a group of that number lives —
+// rather than another process that has its number now.
+func leads(pid int, token string) bool {
+	env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return true
+	case err != nil:
+		return false // another user's process
+	}
+	return len(env) == 0 || marked(env, token) // empty: a zombie's
+}
+
+// marked reports whether env, a process's environment as /proc shows it, holds token.
+func marked(env []byte, token string) bool {
+	want := append([]byte(token), 0)
+	return bytes.HasPrefix(env, want) || bytes.Contains(env, append([]byte{0}, want...))
 }
 
 // lastPid returns the number the system gave the process it started last.

@@ -10,3 +10,7 @@ func killMarked(string, int) {}
 
 // unread is how many bytes wait in the pipe f reads from: here it cannot tell, 0.
 func unread(*os.File) int { return 0 }
+
+// leads reports whether the process numbered pid is the program token marks, or is gone with
+// its group perhaps left: here it cannot tell, and the guard takes it to be.
+func leads(int, string) bool { return true }

@@ -7,6 +7,9 @@ import (
 	"syscall"
 )
 
+// groups: here a program's process group ends with it, and a guard can end it too.
+const groups = true
+
 // ownGroup starts a program in a process group of its own.
 func ownGroup() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
 

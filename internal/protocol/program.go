@@ -39,6 +39,9 @@ type Command struct {
 	Kata    string        // the kata it greets as
 	Timeout time.Duration // the time it has for each reply, and to exit once its input ends
 	Isolate bool          // a fresh process for every scenario, rather than one for the run
+	// Guard is the executable that guards the run's programs, should the runner be killed
+	// (see Guarding): the runner's own, whose main calls Guarding first; "" for none.
+	Guard string
 }
 
 // A Program is the program under test for one run: a process that plays scenario after
@@ -48,6 +51,7 @@ type Program struct {
 	ctx context.Context
 	cmd Command
 
+	guard   *guard   // started with the first process; nil before
 	running *process // the process kept for the next scenario; nil when there is none
 	sent    int      // requests sent to it; the next one's id is sent+1
 	greeted bool     // a process of the run has greeted: the program can get going
@@ -66,8 +70,12 @@ func (g *Program) Scenario() *Conn { return &Conn{Program: g} }
 // it closes the process's input, waits the time limit at most for it to exit, and returns what
 // went wrong — the program still running, writing after its last reply, or exiting with a
 // status other than 0 — after it has ended the process's group, and with it whatever the
-// program left behind. Every way End returns, no process of the run's is left.
+// program left behind. Every way End returns, no process of the run's is left, and its guard
+// has exited.
 func (g *Program) End() error {
+	if g.guard != nil {
+		defer g.guard.close()
+	}
 	if g.running == nil {
 		return nil
 	}
@@ -171,7 +179,10 @@ func (s *Conn) start() error {
 		s.p.stderr.reset()
 		return nil
 	}
-	p, err := startProcess(s.ctx, cmd.Dir, cmd.Argv)
+	if s.guard == nil {
+		s.guard = startGuard(cmd.Guard)
+	}
+	p, err := startProcess(s.ctx, s.guard, cmd.Dir, cmd.Argv)
 	if err != nil {
 		return s.setUp("Check the command after --.", "could not start %s: %v", brief.Quote(strings.Join(cmd.Argv, " ")), err)
 	}

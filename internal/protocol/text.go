@@ -48,7 +48,10 @@ What the runner checks
   program behind a wrapper such as bash, npm or go run, a child left behind — ends with it;
   on Linux so does a process that left the group or the session (setsid), known by the
   KATA_RUN mark the runner puts in the program's environment. (On the other Unixes the group
-  ends; on Windows the runner ends the program alone.)
+  ends; on Windows the runner ends the program alone.) Should the runner itself be killed
+  where it cannot end them — SIGKILL, the system out of memory — a guard does: a second
+  kata process, started with the first program, that ends every program the runner had not
+  ended once the runner is gone.
 - A time limit for each reply (kata run --timeout, 5 seconds by default). A program that
   hangs is ended, and the scenario fails saying which request went unanswered.
 - Nothing after a scenario's last reply, and an exit at the end. Output between scenarios,
@@ -70,7 +73,8 @@ What the runner checks
   than failing every scenario the same way.
 
 Otherwise the run goes on with the next scenario and never hangs. The exit status is 0 only
-when every scenario passes.
+when every scenario passes; a run that a signal stopped exits with 128 plus its number (130
+for Ctrl-C, 143 for kill).
 `
 
 // Text is the protocol for one kata, whole: what every kata shares, with the greeting of the
