@@ -25,11 +25,15 @@ func (o *optimizer) row(g int32) []uint8 {
 	return o.table[int(g)*o.sp.n:][:o.sp.n]
 }
 
-// rowsOf returns the score table's rows for the secrets of set, in rows (grown to fit).
+// rowsOf returns the score table's rows for the secrets of set, in rows (grown to fit), or nil
+// when there is no table.
 // Scores are symmetric, so a guess's scores against the set are one column of the table across
 // the set's rows: scanning the guesses in order reads each row straight through, which the
 // cache likes far better than a row per guess.
 func (o *optimizer) rowsOf(set []int32, rows [][]uint8) [][]uint8 {
+	if o.table == nil {
+		return nil // and rate scores each pair
+	}
 	rows = rows[:0]
 	for _, s := range set {
 		rows = append(rows, o.row(s))
@@ -170,8 +174,8 @@ func (o *optimizer) rateAll(set []int32, reach int32) int {
 
 // maskAll sets the masks of every code for set: which feedbacks the code gets against its
 // secrets, a bit each, in acc16 four codes a word when there is bits16, or else in masks. Four
-// rows at a time, so that each code's mask is written a quarter as often. It needs the score
-// table and at most 64 feedbacks.
+// rows at a time, so that each code's mask is written a quarter as often. It needs at most 64
+// feedbacks; with no score table, it scores each pair.
 func (o *optimizer) maskAll(set []int32) {
 	o.ratedN = int32(len(set))
 	if o.bits16 != nil {
@@ -188,6 +192,14 @@ func (o *optimizer) maskAll(set []int32) {
 	masks := o.masks
 	clear(masks)
 	bit := &o.bit
+	if o.table == nil { // a game too large for the table: each score worked out here
+		for _, sc := range set {
+			for c := range masks {
+				masks[c] |= bit[o.denseScore(sc, int32(c))&63]
+			}
+		}
+		return
+	}
 	i := 0
 	for ; i+3 < len(set); i += 4 {
 		r0, r1, r2, r3 := o.row(set[i]), o.row(set[i+1])[:N], o.row(set[i+2])[:N], o.row(set[i+3])[:N]
