@@ -309,7 +309,10 @@ func TestSelect(t *testing.T) {
 	only, _ := choose(Options{}.Only(either[1:3]))
 	assert.Equal(t, either[1:3], only, "Only chooses exactly those given")
 
-	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Format: "junit:r.xml,cucumber:./r.xml"}, {Format: "junit:r.xml,junit:r.xml"}, {Tags: "@more,"}, {Run: "("}, {Seed: 3}, {Random: true, Seed: -1}} {
+	cwd, err := os.Getwd() // a report's file is relative to it, as os.Create takes it
+	require.NoError(t, err)
+
+	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Format: "junit:r.xml,cucumber:./r.xml"}, {Format: "junit:r.xml,junit:r.xml"}, {Format: "junit:r.xml,cucumber:" + filepath.Join(cwd, "r.xml")}, {Format: "junit:out/../r.xml,cucumber:" + filepath.Join(cwd, "r.xml")}, {Tags: "@more,"}, {Run: "("}, {Seed: 3}, {Random: true, Seed: -1}} {
 		_, err := Start(t.Context(), counting, bad, Front{})
 		var usage *UsageError
 		assert.ErrorAs(t, err, &usage, "%+v", bad)

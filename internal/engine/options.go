@@ -204,12 +204,20 @@ func parseFormat(list string) ([]report, error) {
 	}
 	for i, a := range out {
 		for _, b := range out[:i] {
-			if a.file != "" && filepath.Clean(a.file) == filepath.Clean(b.file) {
+			if a.file != "" && b.file != "" && sameFile(a.file, b.file) {
 				return nil, fmt.Errorf("the %s and %s reports both go to %s: give each a file of its own", b.format, a.format, brief.Quote(a.file))
 			}
 		}
 	}
 	return out, nil
+}
+
+// sameFile reports whether paths a and b name one file, however each was written: relative
+// or absolute, with . or .. or not.
+func sameFile(a, b string) bool {
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // pretty reports whether the format asks for every step of every scenario.
