@@ -148,3 +148,35 @@ func TestALateGreetingFailsItsScenarioAlone(t *testing.T) {
 	assert.Contains(t, out, "mastermind: 0 of 3 scenarios passed, 3 failed:")
 	assert.Empty(t, running(t, marker), "no process of the program's is left, the late ones' neither")
 }
+
+// TestTheSameProgramGetsTheSameVerdict: a program that writes every reply twice fails the
+// same scenarios, with the same messages, however quickly its second lines arrive: a line
+// the runner was not waiting for is blamed where the runner reads it, never on a race.
+func TestTheSameProgramGetsTheSameVerdict(t *testing.T) {
+	t.Parallel()
+	runs := make([][]string, 6) // at once, so that their timing varies
+	for i := range runs {
+		runs[i] = []string{"run", "mastermind", "-v", "--", impl, "-misbehave", "echo"}
+	}
+	results := concurrently(runs)
+	first := results[0]
+	require.Equal(t, 1, first.status, first.out+first.errOut)
+	require.NotEmpty(t, failed(first.out))
+	for _, r := range results[1:] {
+		assert.Equal(t, first.status, r.status)
+		assert.Equal(t, failed(first.out), failed(r.out))
+	}
+}
+
+// TestUnflushedRepliesStopTheRun: a program that greets and leaves its replies in a buffer
+// stops the run at the first request's time limit, saying to flush, rather than waiting out
+// the limit in every scenario.
+func TestUnflushedRepliesStopTheRun(t *testing.T) {
+	t.Parallel()
+	out, errOut, status := kataCmd("run", "mastermind", "--timeout", "1s", "--", impl, "-misbehave", "unflushed")
+	assert.Equal(t, 1, status, out+errOut)
+	assert.Contains(t, out, "the run stopped at its first scenario")
+	assert.Contains(t, out, "Flush standard output after each reply")
+	assert.Contains(t, out, "give it more with --timeout")
+	assert.Equal(t, 1, strings.Count(out, "within 1s"), "one time limit waited out:\n%s", out)
+}

@@ -55,6 +55,7 @@ type Program struct {
 	running *process // the process kept for the next scenario; nil when there is none
 	sent    int      // requests sent to it; the next one's id is sent+1
 	greeted bool     // a process of the run has greeted: the program can get going
+	replied bool     // a line has come where a reply was awaited: the program's output reaches the runner
 }
 
 // New returns the program cmd runs, not started yet: the first scenario's first request

@@ -53,12 +53,16 @@ What the runner checks
   kata process, started with the first program, that ends every program the runner had not
   ended once the runner is gone.
 - A time limit for each reply (kata run --timeout, 5 seconds by default). A program that
-  hangs is ended, and the scenario fails saying which request went unanswered.
-- Nothing after a scenario's last reply, and an exit at the end. Output between scenarios,
-  or an exit, fails the scenario before it ("After the last step"). Once its input is closed
-  the program must exit within the time limit, with status 0, having written nothing more: a
-  program still running, or that wrote after its last reply, fails the run's last scenario
-  (each scenario, with --isolate).
+  hangs is ended, and the scenario fails saying which request went unanswered. A program
+  that greets but gets no reply to the runner within the limit of the run's first request
+  stops the run there: its replies are most likely left unflushed in a buffer.
+- Nothing after a scenario's last reply, and an exit at the end. A line written after a
+  scenario's last reply, or an exit between scenarios, fails the scenario in which the
+  runner meets it: the next, at its first request, so that a program gets the same verdict
+  however its timing goes. Once its input is closed the program must exit within the time
+  limit, with status 0, having written nothing more: a program still running, or that wrote
+  after its last reply, fails the run's last scenario ("After the last step"; each
+  scenario, with --isolate).
 - Every line is a reply. Anything else on standard output — a debugging print, a reply
   without an "id", a reply to a request never sent, a second reply to an earlier one, a
   line longer than 64 KiB — fails the scenario with what the program wrote, quoted and cut

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
@@ -41,7 +42,7 @@ func main() {
 	bug := flag.String("bug", "", "repeats, late, turns or counts-missing for mastermind; message or shape for tictactoe; repeat, wide or colour for codebreaker")
 	strategy := flag.String("strategy", "optimal", "the code breaker's strategy: optimal, knuth or first (the first code still possible)")
 	treeFile := flag.String("tree", "", "a JSON file of the code breaker's guess after each run of feedback (\"11,20,\" for B W then B B), looked up rather than worked out")
-	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, setsid-child, upper-error, upper-greeting, id-zero or noisy")
+	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, setsid-child, upper-error, upper-greeting, id-zero, noisy, echo or unflushed (replies left in the buffer)")
 	at := flag.Int("at", 2, "the request at which to misbehave")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
 	save := flag.String("save", "", "FILE=TEXT: what the program writes into FILE at its first request, as a person saves a file during a run")
@@ -71,7 +72,12 @@ func main() {
 	answer := func(v any) {
 		data, _ := json.Marshal(v)
 		out.Write(append(data, '\n'))
-		if waiting, _ := in.Peek(in.Buffered()); !bytes.Contains(waiting, []byte("\n")) {
+		if *misbehave == "echo" { // every reply twice, the second a moment after the first
+			out.Flush()
+			time.Sleep(time.Duration(rand.IntN(2000)) * time.Microsecond)
+			out.Write(append(data, '\n'))
+		}
+		if waiting, _ := in.Peek(in.Buffered()); !bytes.Contains(waiting, []byte("\n")) && *misbehave != "unflushed" {
 			out.Flush()
 		}
 	}
