@@ -125,8 +125,9 @@ func breakers(newBreaker NewCodeBreaker) codebreaker.NewBreaker {
 //	                                  longer, a deadlock, fails its step
 //
 // With KATA_DOJO set to a room's address, as kata dojo serve prints it, and KATA_DOJO_NAME to
-// a name, each run's light also goes to the room's dashboard (and to .kata/log); a room that
-// is away costs the run one line on the standard error, and fails nothing.
+// a name, each run's light also goes to the room's dashboard (and to .kata/log). A room that
+// is away, or a folder that cannot hold the log, fails nothing: one line says what was not
+// done, on the terminal even where go test shows only "ok" (in the test's log under -v).
 //
 // The kit defines its -kata.* flags, and nothing else, when it is loaded into a test binary
 // (go test must know a flag before any test runs): a test package that binds godog's own

@@ -89,10 +89,8 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 	if logged {
 		var lerr error
 		entry, lerr = history.Keep(".", code, entry)
-		if errors.Is(lerr, history.ErrTooLarge) {
-			t.Logf("features: %v", lerr) // a folder too large to keep: said, and no failure
-		} else if lerr != nil {
-			t.Errorf("features: %v", lerr)
+		if lerr != nil { // a folder too large to keep, or one that cannot hold the log
+			notice(t, "the run was not logged: %v", lerr)
 		}
 	}
 	sendToRoom(t, entry)
@@ -111,9 +109,9 @@ func (InProcess) Close() error                          { return nil }
 func (InProcess) Stderr() string                        { return "" }
 
 // sendToRoom sends the run's light to the room that KATA_DOJO names, if it names one, as
-// KATA_DOJO_NAME. A room away, or a name it refuses, costs the run nothing but a line on
-// the standard error, which go test shows for a passing test too.
+// KATA_DOJO_NAME. A room away, or a name it refuses, costs the run nothing but a notice.
 func sendToRoom(t *testing.T, entry journal.Entry) {
+	t.Helper()
 	addr := os.Getenv(dojo.EnvRoom)
 	if addr == "" {
 		return
@@ -123,8 +121,28 @@ func sendToRoom(t *testing.T, entry journal.Entry) {
 		err = p.Send(t.Context(), ".", entry)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "features: the light was not sent to the dojo: %v\n", err)
+		notice(t, "the light was not sent to the dojo: %v", err)
 	}
+}
+
+// notice tells the person running the tests what the kit could not do for them — log the run,
+// send its light — and fails nothing: the log and the room are the practitioner's, not the
+// tests'. It goes to t's log, which go test shows under -v, and otherwise to the terminal
+// itself (/dev/tty), since go test shows nothing but "ok" of a package that passes; where
+// there is no terminal, to standard error, which go test shows when the package fails.
+func notice(t *testing.T, format string, args ...any) {
+	t.Helper()
+	msg := fmt.Sprintf("features: "+format, args...)
+	t.Log(msg)
+	if testing.Verbose() {
+		return
+	}
+	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+		defer tty.Close()
+		fmt.Fprintln(tty, msg)
+		return
+	}
+	fmt.Fprintln(os.Stderr, msg)
 }
 
 // chooseAny reports whether the tags choose a scenario of any feature file of fsys: the

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -48,6 +50,9 @@ func TestATinyKataThroughTheKit(t *testing.T) {
 // and sends its light to the room, with the lines its code changed; a room away fails
 // nothing.
 func TestTheKitSendsItsLightToTheRoom(t *testing.T) {
+	if _, alone := inOwnSession(t); !alone {
+		return
+	}
 	t.Chdir(t.TempDir())
 	require.NoError(t, os.WriteFile("tally.go", []byte("package tally\n\nvar n int\n"), 0o644))
 	var got []dojo.Post
@@ -112,4 +117,46 @@ func TestCallLimitIsTheFlags(t *testing.T) {
 	require.NoError(t, f.Value.Set("250ms"))
 	defer f.Value.Set(kit.DefaultCallLimit.String())
 	assert.Equal(t, 250*time.Millisecond, kit.CallLimit())
+}
+
+// TestTheLogAndTheRoomFailNothing: a folder that cannot hold the log, and a room that is
+// away, cost a passing run nothing: t passes, and a notice says what was not done.
+func TestTheLogAndTheRoomFailNothing(t *testing.T) {
+	if out, alone := inOwnSession(t); !alone {
+		assert.Contains(t, out, "features: the run was not logged: keeping the log of runs: .kata is not a folder")
+		assert.Contains(t, out, "features: the light was not sent to the dojo: ")
+		return
+	}
+	t.Chdir(t.TempDir())
+	require.NoError(t, os.WriteFile(".kata", []byte("a file where the log's folder goes\n"), 0o644))
+	room := httptest.NewServer(http.NotFoundHandler())
+	room.Close() // away
+	t.Setenv(dojo.EnvRoom, room.URL+"/rooms/dojo/"+strings.Repeat("a", 26))
+	t.Setenv(dojo.EnvName, "ann")
+	kit.Run(t, tally.Kata(), func(sc *godog.ScenarioContext) {
+		tally.Initialize(sc, func() (tally.Tally, error) { return &tally.Counter{}, nil })
+	})
+	data, err := os.ReadFile(".kata")
+	require.NoError(t, err)
+	assert.Equal(t, "a file where the log's folder goes\n", string(data), "the file is left as it was")
+}
+
+// inOwnSession runs the test t again, alone, in a test binary of its own started in a
+// session of its own — with no terminal, so that the kit's notices go to its standard error
+// and not to the terminal of the person running the tests — and fails t if it fails; it
+// returns what that test wrote under -v. In that binary, where the test is to run, it returns
+// true.
+func inOwnSession(t *testing.T) (string, bool) {
+	t.Helper()
+	if os.Getenv("KIT_TEST_ALONE") == t.Name() {
+		return "", true
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+regexp.QuoteMeta(t.Name())+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "KIT_TEST_ALONE="+t.Name())
+	cmd.SysProcAttr = ownSession()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	return string(out), false
 }
