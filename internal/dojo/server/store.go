@@ -70,8 +70,11 @@ type Stored struct {
 type store struct{ db *sql.DB }
 
 // openStore opens the store in the file at path, making it if there is none. A path that is no
-// plain file, a file that is no SQLite database, and a database of another program's are
-// errors that say so.
+// plain file, a file that is no SQLite database, a database of another program's or of
+// another version, a file this process cannot write to, and a file another server has open
+// are errors that say so, and leave the file byte for byte as it was: nothing is written to
+// it until it is known to be the dojo's. The store then holds the file for itself (SQLite's
+// exclusive locking mode) until it is closed.
 func openStore(path string) (*store, error) {
 	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a plain file: give the dojo a file of its own to keep the lights in", path)
@@ -85,25 +88,64 @@ func openStore(path string) (*store, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := sql.Open("sqlite", abs+"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)")
+	// No journal_mode here: it is the file's, and set once the file is known to be the
+	// dojo's. Exclusive locking: once read, the file is this server's alone, and a second
+	// server on it is refused at once rather than taking lights the first does not see.
+	db, err := sql.Open("sqlite", abs+"?_pragma=locking_mode(EXCLUSIVE)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)")
 	if err != nil {
 		return nil, err
 	}
-	// One connection: the server writes a light at a time in any case, and SQLite's locks
-	// then never make a caller wait or fail.
+	// One connection, which holds the file's lock: the server writes a light at a time in
+	// any case.
 	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
 	s := &store{db}
 	if err := s.init(path); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := s.hold(path); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return s, nil
 }
 
+// hold makes the file the dojo's for as long as the store is open: WAL, and a write that
+// takes the file's lock and proves the file can be written to, so that a server that could
+// keep no light never starts.
+func (s *store) hold(path string) error {
+	if _, err := s.db.Exec("PRAGMA journal_mode = WAL"); err != nil {
+		return s.refusal(path, err)
+	}
+	if _, err := s.db.Exec(fmt.Sprintf("BEGIN EXCLUSIVE; PRAGMA user_version = %d; COMMIT", schemaVersion)); err != nil {
+		_, _ = s.db.Exec("ROLLBACK")
+		return s.refusal(path, err)
+	}
+	return nil
+}
+
+// refusal says why the file at path cannot be the dojo's store, from SQLite's err.
+func (s *store) refusal(path string, err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "locked") || strings.Contains(msg, "SQLITE_BUSY"):
+		return fmt.Errorf("%s is in use by another program, most likely another kata dojo serve: one server a file, or its dashboards miss the other's lights; give this one a file of its own with --db", path)
+	case strings.Contains(msg, "readonly") || strings.Contains(msg, "read-only") || strings.Contains(msg, "unable to open"):
+		return fmt.Errorf("the dojo cannot write to %s (%v): it would keep no light; give it a file it can write with --db", path, err)
+	}
+	return fmt.Errorf("the dojo cannot keep its lights in %s: %v", path, err)
+}
+
 // init makes the tables in a new file, and checks that a file used before is the dojo's.
 func (s *store) init(path string) error {
 	var version int
 	if err := s.db.QueryRow("PRAGMA user_version").Scan(&version); err != nil {
+		if msg := err.Error(); strings.Contains(msg, "locked") || strings.Contains(msg, "unable to open") {
+			return s.refusal(path, err)
+		}
 		return fmt.Errorf("%s is not a dojo's database: %v", path, err)
 	}
 	switch {
