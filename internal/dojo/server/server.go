@@ -9,11 +9,13 @@
 package server
 
 import (
+	"bytes"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"mime"
 	"net/http"
@@ -173,12 +175,20 @@ func (s *Server) postLight(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusUnsupportedMediaType, "a light is sent as application/json")
 		return
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
+	body := http.MaxBytesReader(w, r.Body, MaxBody) // the whole request, the light and all after it
+	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	var l dojo.Post
 	err := dec.Decode(&l)
-	if err == nil && dec.More() {
-		err = errors.New("more than one light in the request")
+	if err == nil {
+		// Nothing but white space after the light: read to the end, within the bound.
+		rest, rerr := io.ReadAll(io.MultiReader(dec.Buffered(), body))
+		switch {
+		case rerr != nil:
+			err = rerr
+		case len(bytes.TrimSpace(rest)) > 0:
+			err = errors.New("more follows the light: a request is one light")
+		}
 	}
 	var tooLarge *http.MaxBytesError
 	switch {

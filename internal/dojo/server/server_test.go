@@ -212,7 +212,10 @@ func TestABadRequestIsRefusedAndChangesNothing(t *testing.T) {
 		{"a name with an escape", "", "application/json", strings.Replace(good, `"ann"`, `"ann\u001b[2J"`, 1), 400, "control character"},
 		{"more passed than run", "", "application/json", strings.Replace(good, `"passed":60`, `"passed":61`, 1), 400, "61 passed of 60 scenarios"},
 		{"negative lines", "", "application/json", strings.Replace(good, `"removed":0`, `"removed":-1`, 1), 400, "lines added"},
-		{"two lights", "", "application/json", good + good, 400, "more than one light"},
+		{"two lights", "", "application/json", good + good, 400, "a request is one light"},
+		{"a light and a bracket", "", "application/json", good + "]", 400, "a request is one light"},
+		{"a light and a mebibyte", "", "application/json", good + strings.Repeat("x", 1<<20), 413, "larger than the 4096 bytes"},
+		{"a light and white space past the bound", "", "application/json", good + strings.Repeat(" ", MaxBody), 413, "larger than the 4096 bytes"},
 		{"too large", "", "application/json", `{"name":"` + strings.Repeat("x", MaxBody) + `"}`, 413, "larger than the 4096 bytes"},
 	}
 	for _, c := range cases {
