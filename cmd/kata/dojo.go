@@ -87,9 +87,23 @@ func (c cli) dojo(args []string) int {
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	select {
-	case err = <-served:
-	case <-c.ctx.Done():
+	told := 0 // the lights not kept that the terminal has been told of
+	tell := time.NewTicker(unkeptEvery)
+	defer tell.Stop()
+wait:
+	for {
+		select {
+		case err = <-served:
+			break wait
+		case <-c.ctx.Done():
+			break wait
+		case <-tell.C:
+			if u := s.Unkept(); u.Lights > told {
+				fmt.Fprintf(c.stderr, "kata dojo: %s could not be kept in %s since the last word (%d in all): %s\n  Participants are told, and their dashboards; free space or fix the file, then restart.\n",
+					brief.Count(u.Lights-told, "light", "lights"), *db, u.Lights, brief.QuoteLong(u.Last.Error()))
+				told = u.Lights
+			}
+		}
 	}
 	s.Close() // ends the dashboards' streams, which Shutdown would wait on
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -99,9 +113,17 @@ func (c cli) dojo(args []string) int {
 		fmt.Fprintf(c.stderr, "kata dojo serve: %v\n", err)
 		return 1
 	}
+	if u := s.Unkept(); u.Lights > 0 {
+		fmt.Fprintf(c.stdout, "kata dojo: stopped; %s could not be kept in %s (the last: %s); the others are kept there.\n", brief.Count(u.Lights, "light", "lights"), *db, brief.QuoteLong(u.Last.Error()))
+		return 1
+	}
 	fmt.Fprintf(c.stdout, "kata dojo: stopped; the lights are kept in %s.\n", *db)
 	return 0
 }
+
+// unkeptEvery is how often, at most, kata dojo serve tells its terminal of lights it could
+// not keep.
+const unkeptEvery = 5 * time.Second
 
 // reachable returns the host and port at which others reach a listener: for one on every
 // network, the machine's first address on one that is not loopback, or localhost.

@@ -3,7 +3,10 @@ package server
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"flag"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,6 +69,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	d := startDojoAt(t, db, "127.0.0.1:0")
 	room := d.room(t, "tuesday")
 	ctx := context.Background()
+	refused := make(chan struct{}, 1)
 	send := func(l dojo.Post, after time.Duration) {
 		t.Helper()
 		d.advance(after)
@@ -104,12 +108,16 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	assert.Equal(t, row{Name: "ann & bob", Kata: "mastermind", Lights: []string{"A", "R✓"},
 		Classes: []string{"light amber", "light red"}, Runs: "2", Held: "1 of 1"}, got[1], "by name: the hostile one first")
 
-	// Lights that come while the page is open appear on it, in their minutes, with no reload.
+	// Lights that come while the page is open appear on it, in their minutes, with no reload,
+	// and without drawing the room again: the rows there stay the elements they were.
+	eval[bool](t, tctx, `document.querySelectorAll("tbody tr").forEach((r, i) => r.dataset.probe = i); true`)
 	send(run("ann & bob", "mastermind", journal.Green, journal.Red, 60, 60, 9, 4), 3*time.Minute)
 	send(run(hostile, "tictactoe", journal.Green, journal.Green, 34, 34, 8, 1), 10*time.Second)
 	send(run("chidi", "tictactoe", journal.Red, journal.NoLight, 30, 34, 40, 0), 30*time.Second)
 	wait(`body[data-lights="6"]`)
 	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page took the lights without a reload")
+	assert.Equal(t, []string{"0", "1", ""}, eval[[]string](t, tctx, `[...document.querySelectorAll("tbody tr")].map(r => r.dataset.probe ?? "")`),
+		"the two rows there kept, the new participant's added")
 	assert.Equal(t, 3, eval[int](t, tctx, `document.querySelectorAll("thead th.minute").length`),
 		"a column for each minute with a light: 09:30, 09:31, 09:34")
 	got = rows()
@@ -147,9 +155,29 @@ func TestTheDashboardInABrowser(t *testing.T) {
 
 	// The server stops and starts again on the same store: the open page reconnects, takes the
 	// light sent since, and a new page shows every light.
+	// In between, a proxy answers 502 while the server is away: the page, which the browser's
+	// EventSource gives up on at such a reply, opens its stream again by itself.
 	addr := d.http.Listener.Addr().String()
 	d.stop()
 	wait(`body[data-live="false"]`)
+	proxy := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "bad gateway", http.StatusBadGateway)
+		select {
+		case refused <- struct{}{}:
+		default:
+		}
+	})}
+	ln, err := net.Listen("tcp", addr)
+	require.NoError(t, err)
+	go proxy.Serve(ln)
+	for range 2 { // refused twice: the page came back after the first
+		select {
+		case <-refused:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the page did not come back to the proxy")
+		}
+	}
+	require.NoError(t, proxy.Close())
 	again := startDojoAt(t, db, addr)
 	again.advance(5 * time.Minute)
 	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.Green, 34, 34, 3, 3)))
@@ -162,6 +190,27 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	assert.Equal(t, "5,801 (5 at worst)", got[3].Best, "the marks kept, and read back")
 	assert.Equal(t, []string{"A", "R✓", "G✗"}, got[1].Lights)
 	assert.Equal(t, []string{"R", "G✓"}, got[2].Lights)
+
+	// A light the server cannot keep is said on the page; the next it keeps clears it.
+	assert.True(t, eval[bool](t, tctx, `document.getElementById("trouble").hidden`))
+	open := again.store.db
+	again.store.db = closedDB(t, db)
+	require.Error(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Red, journal.NoLight, 30, 34, 1, 1)))
+	wait(`body[data-trouble="true"]`)
+	assert.Contains(t, eval[string](t, tctx, `document.getElementById("trouble").textContent`), "the dojo could not keep a light")
+	again.store.db = open
+	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.NoLight, 34, 34, 1, 1)))
+	wait(`body[data-trouble="false"][data-lights="11"]`)
+}
+
+// closedDB is a handle on the store's file that is closed: every write through it fails, as
+// on a full disk.
+func closedDB(t *testing.T, path string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	return db
 }
 
 // eval evaluates a script in the page, and returns its value.

@@ -1,23 +1,22 @@
 package server
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
 	"time"
 )
 
-// backlogChunk is how many lights a stream reads from the store at a time, catching up.
-const backlogChunk = 1000
-
 // heartbeat is how often a quiet stream says it is there, so that no proxy closes it.
 const heartbeat = 15 * time.Second
 
 // events streams a room's lights to its dashboard, as server-sent events: GET
 // /rooms/NAME/TOKEN/events. Each event is a light, its id the light's: a page reconnecting
-// with the id of the last it has (Last-Event-ID, as EventSource sends it) gets those after it,
-// and every light comes once, in the order the room took them.
+// with the id of the last it has (Last-Event-ID, as EventSource sends it, or ?after=ID, as a
+// page that opens a new EventSource asks) gets those after it, and every light comes once, in
+// the order the room took them. The lights before come from the room's backlog in memory,
+// so that a dashboard's catching up costs the store, and the participants, nothing. An event
+// "trouble" says the server could not keep a light.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	rm, ok := s.room(r)
 	if !ok {
@@ -25,7 +24,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var last int64
-	if id := r.Header.Get("Last-Event-ID"); id != "" {
+	id := r.Header.Get("Last-Event-ID")
+	if id == "" {
+		id = r.URL.Query().Get("after")
+	}
+	if id != "" {
 		n, err := strconv.ParseInt(id, 10, 64)
 		if err != nil || n < 0 {
 			http.Error(w, "Last-Event-ID is no light's id", http.StatusBadRequest)
@@ -47,31 +50,20 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	send := func(l Stored) error {
-		if l.ID <= last {
+	send := func(f frame) error {
+		if f.id != 0 && f.id <= last {
 			return nil
 		}
-		data, err := json.Marshal(l)
-		if err != nil {
-			return err
+		if f.id != 0 {
+			last = f.id
 		}
-		last = l.ID
-		_, err = fmt.Fprintf(w, "id: %d\nevent: light\ndata: %s\n\n", l.ID, data)
+		_, err := w.Write(f.data)
 		return err
 	}
 	fmt.Fprint(w, "retry: 1000\n\n")
-	for {
-		backlog, err := s.store.after(rm.name, last, backlogChunk)
-		if err != nil {
-			return // the page reconnects, and asks again
-		}
-		for _, l := range backlog {
-			if send(l) != nil {
-				return
-			}
-		}
-		if len(backlog) < backlogChunk {
-			break
+	for _, f := range s.since(rm, last) {
+		if send(f) != nil {
+			return
 		}
 	}
 	// The page knows it has every light so far: it has caught up.
@@ -91,22 +83,22 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			if _, err := fmt.Fprint(w, ": still here\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}
-		case l, ok := <-live:
+		case f, ok := <-live:
 			if !ok {
 				return // too far behind, or the server is stopping: the page reconnects
 			}
-			if send(l) != nil {
+			if send(f) != nil {
 				return
 			}
 			// Whatever else has come goes in the same write.
 			for more := true; more; {
 				select {
-				case l, ok := <-live:
+				case f, ok := <-live:
 					if !ok {
 						rc.Flush()
 						return
 					}
-					if send(l) != nil {
+					if send(f) != nil {
 						return
 					}
 				default:

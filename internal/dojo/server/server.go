@@ -10,6 +10,7 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/json"
@@ -35,14 +36,26 @@ type Server struct {
 	hub   hub
 	done  chan struct{} // closed by Close, which ends every stream
 
-	mu    sync.Mutex // orders the lights each room takes, and guards rooms
-	rooms map[string]*room
+	mu     sync.Mutex // orders the lights each room takes, and guards rooms and unkept
+	rooms  map[string]*room
+	unkept Unkept // the lights the store could not keep
 }
 
-// A room is a room's token, and its participants' allowances.
+// A room is a room's token, its participants' allowances, and its lights.
 type room struct {
 	name, token  string
 	participants map[string]*bucket
+	// backlog is every light the room took, oldest first, as a stream writes it: a
+	// dashboard that opens, or reconnects, catches up from memory, and costs the store
+	// nothing. It only grows; a stream reads the part it took under the lock.
+	backlog  []frame
+	troubled time.Time // when the room's dashboards were last told of a light not kept
+}
+
+// Unkept counts the lights a server could not keep, and says why the last was not.
+type Unkept struct {
+	Lights int
+	Last   error
 }
 
 // Open opens the server of the store in the file at path, making the file if there is none;
@@ -63,7 +76,12 @@ func Open(path string, now func() time.Time) (*Server, error) {
 		return nil, fmt.Errorf("%s: reading its rooms: %w", path, err)
 	}
 	for name, token := range tokens {
-		s.rooms[name] = &room{name: name, token: token, participants: map[string]*bucket{}}
+		rm := &room{name: name, token: token, participants: map[string]*bucket{}}
+		if err := s.load(rm); err != nil {
+			st.close()
+			return nil, fmt.Errorf("%s: reading the lights of the room %s: %w", path, name, err)
+		}
+		s.rooms[name] = rm
 	}
 	names, err := st.participants()
 	if err != nil {
@@ -85,6 +103,40 @@ func Open(path string, now func() time.Time) (*Server, error) {
 	s.mux.HandleFunc("POST "+dojo.RoomPattern+"/lights", s.postLight)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	return s, nil
+}
+
+// load reads a room's lights from the store into its backlog.
+func (s *Server) load(rm *room) error {
+	var last int64
+	for {
+		lights, err := s.store.after(rm.name, last, backlogChunk)
+		if err != nil {
+			return err
+		}
+		for _, l := range lights {
+			f, err := lightFrame(l)
+			if err != nil {
+				return err
+			}
+			rm.backlog = append(rm.backlog, f)
+			last = l.ID
+		}
+		if len(lights) < backlogChunk {
+			return nil
+		}
+	}
+}
+
+// backlogChunk is how many lights Open reads from the store at a time.
+const backlogChunk = 1000
+
+// Unkept returns how many lights the server could not keep since it opened, and why the last
+// was not: a full disk, a file that became read-only. Each was refused to its sender, who
+// goes on practising, and the room's dashboards were told.
+func (s *Server) Unkept() Unkept {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.unkept
 }
 
 // Close ends every dashboard's stream and closes the store.
@@ -232,11 +284,45 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 		return Stored{}, http.StatusTooManyRequests, fmt.Errorf("too many lights from %s: at most %d at once and %d a second", l.Name, Burst, Rate)
 	}
 	stored, err := s.store.add(rm.name, now, l)
+	var f frame
+	if err == nil {
+		f, err = lightFrame(stored)
+	}
 	if err != nil {
 		*b = before
+		s.unkept.Lights++
+		s.unkept.Last = err
+		if now.Sub(rm.troubled) >= troubleEvery { // the dashboards told, and not flooded
+			rm.troubled = now
+			s.hub.publish(rm.name, troubleFrame(now.UnixMilli(), "the dojo could not keep a light: "+brief(err.Error())))
+		}
 		return Stored{}, http.StatusInternalServerError, fmt.Errorf("the dojo could not keep the light: %v", err)
 	}
 	rm.participants[l.Name] = b
-	s.hub.publish(stored)
+	rm.backlog = append(rm.backlog, f)
+	s.hub.publish(rm.name, f)
 	return stored, 0, nil
+}
+
+// troubleEvery is how often, at most, a room's dashboards are told of lights not kept.
+const troubleEvery = time.Second
+
+// brief cuts msg to maxMessage bytes: no message grows with its cause.
+func brief(msg string) string {
+	if len(msg) > maxMessage {
+		msg = strings.ToValidUTF8(msg[:maxMessage], "") + "…"
+	}
+	return msg
+}
+
+// since returns the part of the room's backlog after the light numbered last.
+func (s *Server) since(rm *room, last int64) []frame {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := rm.backlog
+	i, _ := slices.BinarySearchFunc(b, last, func(f frame, id int64) int { return cmp.Compare(f.id, id) })
+	if i < len(b) && b[i].id == last {
+		i++
+	}
+	return b[i:len(b):len(b)]
 }

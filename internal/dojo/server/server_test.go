@@ -84,6 +84,7 @@ func (d *dojoServer) room(t testing.TB, name string) dojo.Room {
 // A stream is a dashboard's stream of a room's lights, read as the page reads it.
 type stream struct {
 	lights   chan Stored
+	troubles chan string // each trouble event's error
 	caughtUp chan struct{}
 	cancel   context.CancelFunc
 }
@@ -101,7 +102,7 @@ func openStream(t testing.TB, room dojo.Room, last int64) *stream {
 	require.NoError(t, err)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.Equal(t, "text/event-stream", resp.Header.Get("Content-Type"))
-	s := &stream{lights: make(chan Stored, 10000), caughtUp: make(chan struct{}), cancel: cancel}
+	s := &stream{lights: make(chan Stored, 10000), troubles: make(chan string, 100), caughtUp: make(chan struct{}), cancel: cancel}
 	t.Cleanup(cancel)
 	go func() {
 		defer resp.Body.Close()
@@ -124,6 +125,11 @@ func openStream(t testing.TB, room dojo.Room, last int64) *stream {
 					}
 				case "caught-up":
 					close(s.caughtUp)
+				case "trouble":
+					var tr struct{ Error string }
+					if json.Unmarshal([]byte(data), &tr) == nil {
+						s.troubles <- tr.Error
+					}
 				}
 				event, data = "", ""
 			}
@@ -407,7 +413,7 @@ func TestASlowDashboardIsLeftBehind(t *testing.T) {
 	_, ok = h.subscribe("other", 2)
 	assert.False(t, ok, "no more streams than the most")
 	for i := range streamBuffer + 1 {
-		h.publish(Stored{ID: int64(i + 1), Room: "dojo"})
+		h.publish("dojo", frame{id: int64(i + 1)})
 		if i < streamBuffer {
 			<-quick
 		}
@@ -417,8 +423,8 @@ func TestASlowDashboardIsLeftBehind(t *testing.T) {
 		<-slow
 	}
 	_, open := <-slow
-	assert.False(t, open, "and then ends: its page reconnects and reads the rest from the store")
-	assert.Equal(t, int64(streamBuffer+1), (<-quick).ID, "the quick one has every light")
+	assert.False(t, open, "and then ends: its page reconnects and reads the rest from the backlog")
+	assert.Equal(t, int64(streamBuffer+1), (<-quick).id, "the quick one has every light")
 	h.unsubscribe("dojo", slow) // a closed stream's handler ends as usual
 	_, ok = h.subscribe("other", 2)
 	assert.True(t, ok, "the slow one's place is free")

@@ -1,16 +1,34 @@
 // The dashboard of a kata dojo's room: every participant's lights, in minute columns, each
 // light as it comes, from the room's stream of server-sent events. Everything a participant
 // names reaches the page as text (textContent), never as markup.
+//
+// The page draws the room once, when it has caught up with the lights before it opened, and
+// then adds each new light where it goes — a light, a column for a new minute, a row for a new
+// participant — without drawing the room again, however many lights it holds. It reconnects
+// by itself after any break, whatever the server replied, and asks only for the lights after
+// the last it has.
 "use strict";
 
 (() => {
   const letters = { green: "G", red: "R", amber: "A" };
-  const people = new Map(); // name → { name, kata, lights: [], best: the best mark, if any }
+  // name → { name, kata, lights, best (the best mark, if any), and once drawn: row, cells
+  // (minute → cell), runs, held and best cells }
+  const people = new Map();
   const seen = new Set(); // light ids, so that none shows twice
   let count = 0;
+  let last = 0; // the id of the last light taken, for a reconnection
+  let drawn = false; // the room is on the page: new lights are added to it
+  let cols = []; // the minutes with a column, in order
+  let graded = false; // the table has the column of best marks
+  let head = null, tbody = null, wrap = null;
 
   const board = document.getElementById("board");
   const status = document.getElementById("status");
+  const trouble = document.createElement("p");
+  trouble.id = "trouble";
+  trouble.setAttribute("role", "alert");
+  trouble.hidden = true;
+  status.after(trouble);
 
   // minute is a light's minute, as a number of minutes since 1970.
   const minute = (l) => Math.floor(l.at / 60000);
@@ -40,73 +58,113 @@
     return e;
   }
 
-  function render() {
-    pending = false;
+  // minuteCell is a participant's cell, or the head's, for minute m, after the minute prev.
+  function minuteCell(tag, m, prev) {
+    const c = el(tag, "minute", tag === "th" ? clock(m) : undefined);
+    if (prev !== undefined && m - prev > 1) c.classList.add("gap");
+    return c;
+  }
+
+  // tally writes a participant's counts and best mark into their row.
+  function tally(p) {
+    const said = p.lights.filter((l) => l.predicted);
+    const right = said.filter((l) => l.predicted === l.light).length;
+    p.runs.textContent = String(p.lights.length);
+    p.held.textContent = said.length ? `${right} of ${said.length}` : "–";
+    if (p.bestCell) {
+      const b = p.best;
+      p.bestCell.textContent = b ? `${b.total.toLocaleString("en")} (${b.worst} at worst)` : "–";
+    }
+  }
+
+  // rowOf makes a participant's row, with a cell for each minute there is.
+  function rowOf(p) {
+    const row = el("tr");
+    row.dataset.name = p.name;
+    p.row = row;
+    p.kataCell = el("td", "kata", p.kata);
+    row.append(el("th", "who", p.name), p.kataCell);
+    p.cells = new Map();
+    cols.forEach((m, i) => {
+      const td = minuteCell("td", m, cols[i - 1]);
+      p.cells.set(m, td);
+      row.appendChild(td);
+    });
+    p.runs = el("td", "runs");
+    p.held = el("td", "held");
+    row.append(p.runs, p.held);
+    p.bestCell = graded ? el("td", "best") : null;
+    if (p.bestCell) row.appendChild(p.bestCell);
+    for (const l of p.lights) p.cells.get(minute(l)).appendChild(lightEl(l));
+    tally(p);
+    return row;
+  }
+
+  // draw draws the whole room: once it has caught up, and again only when a light comes that
+  // is out of its minutes' order, or the first mark.
+  function draw() {
+    drawn = true;
     if (people.size === 0) return;
     const minutes = new Set();
     for (const p of people.values()) for (const l of p.lights) minutes.add(minute(l));
-    const cols = [...minutes].sort((a, b) => a - b);
+    cols = [...minutes].sort((a, b) => a - b);
+    graded = [...people.values()].some((p) => p.best);
     const table = el("table");
-    const head = el("tr");
+    head = el("tr");
     head.append(el("th", "who", "participant"), el("th", "kata", "kata"));
-    cols.forEach((m, i) => {
-      const th = el("th", "minute", clock(m));
-      if (i > 0 && m - cols[i - 1] > 1) th.classList.add("gap");
-      head.appendChild(th);
-    });
+    cols.forEach((m, i) => head.appendChild(minuteCell("th", m, cols[i - 1])));
     head.append(el("th", "runs", "runs"), el("th", "held", "predictions"));
-    const graded = [...people.values()].some((p) => p.best);
     if (graded) head.appendChild(el("th", "best", "best"));
     const thead = el("thead");
     thead.appendChild(head);
-    const tbody = el("tbody");
-    const names = [...people.keys()].sort((a, b) => a.localeCompare(b));
-    for (const name of names) {
-      const p = people.get(name);
-      const row = el("tr");
-      row.dataset.name = name;
-      row.append(el("th", "who", name), el("td", "kata", p.kata));
-      const byMinute = new Map();
-      for (const l of p.lights) {
-        const m = minute(l);
-        if (!byMinute.has(m)) byMinute.set(m, []);
-        byMinute.get(m).push(l);
-      }
-      cols.forEach((m, i) => {
-        const td = el("td", "minute");
-        if (i > 0 && m - cols[i - 1] > 1) td.classList.add("gap");
-        for (const l of byMinute.get(m) || []) td.appendChild(lightEl(l));
-        row.appendChild(td);
-      });
-      const said = p.lights.filter((l) => l.predicted);
-      const right = said.filter((l) => l.predicted === l.light).length;
-      row.append(el("td", "runs", String(p.lights.length)), el("td", "held", said.length ? `${right} of ${said.length}` : "–"));
-      if (graded) {
-        const b = p.best;
-        row.appendChild(el("td", "best", b ? `${b.total.toLocaleString("en")} (${b.worst} at worst)` : "–"));
-      }
-      tbody.appendChild(row);
-    }
+    tbody = el("tbody");
+    for (const name of [...people.keys()].sort((a, b) => a.localeCompare(b))) tbody.appendChild(rowOf(people.get(name)));
     table.append(thead, tbody);
-    const wrap = el("div", "scroll");
+    wrap = el("div", "scroll");
     wrap.appendChild(table);
     board.replaceChildren(wrap);
     wrap.scrollLeft = wrap.scrollWidth; // the newest minute in view
-    document.body.dataset.lights = String(count);
   }
 
-  let pending = false;
-  function later() {
-    if (!pending) {
-      pending = true;
-      setTimeout(render, 50); // a burst of lights, one drawing
+  // addColumn adds a column for minute m, the latest, to the head and to every row.
+  function addColumn(m) {
+    const prev = cols[cols.length - 1];
+    cols.push(m);
+    head.insertBefore(minuteCell("th", m, prev), head.querySelector("th.runs"));
+    for (const p of people.values()) {
+      if (!p.row) continue;
+      const td = minuteCell("td", m, prev);
+      p.cells.set(m, td);
+      p.row.insertBefore(td, p.runs);
     }
+  }
+
+  // place puts a new light on the room as drawn: in its participant's row, in its minute.
+  function place(l, p) {
+    const m = minute(l);
+    const latest = cols.length === 0 || m >= cols[cols.length - 1];
+    if (!tbody || (!latest && !cols.includes(m)) || (p.best && !graded)) {
+      draw(); // the first light, one out of order, or the first mark: drawn anew
+      return;
+    }
+    if (!cols.includes(m)) addColumn(m);
+    if (!p.row) {
+      const row = rowOf(p);
+      const next = [...tbody.children].find((r) => r.dataset.name.localeCompare(p.name) > 0);
+      tbody.insertBefore(row, next || null);
+      return;
+    }
+    p.kataCell.textContent = p.kata;
+    p.cells.get(m).appendChild(lightEl(l));
+    tally(p);
+    if (wrap.scrollWidth - wrap.clientWidth - wrap.scrollLeft < 80) wrap.scrollLeft = wrap.scrollWidth;
   }
 
   function take(l) {
     if (seen.has(l.id)) return;
     seen.add(l.id);
     count++;
+    last = Math.max(last, l.id);
     let p = people.get(l.name);
     if (!p) {
       p = { name: l.name, kata: l.kata, lights: [] };
@@ -115,29 +173,63 @@
     p.kata = l.kata;
     p.lights.push(l);
     // The best mark: the fewest guesses in all, over the most games a run of theirs played.
-    const m = l.mark;
-    if (m && (!p.best || m.games > p.best.games || (m.games === p.best.games && m.total < p.best.total))) {
-      p.best = m;
+    const mk = l.mark;
+    if (mk && (!p.best || mk.games > p.best.games || (mk.games === p.best.games && mk.total < p.best.total))) {
+      p.best = mk;
     }
-    later();
+    if (drawn) {
+      place(l, p);
+      trouble.hidden = true; // a light kept: the server keeps lights again
+      document.body.dataset.trouble = "false";
+    }
+    document.body.dataset.lights = String(count);
   }
 
-  const stream = new EventSource(document.body.dataset.events);
-  stream.addEventListener("light", (e) => {
-    try {
-      take(JSON.parse(e.data));
-    } catch (err) {
-      console.error("a light the page cannot read:", err);
-    }
-  });
-  stream.addEventListener("caught-up", () => {
-    status.textContent = "live";
-    status.className = "live";
-    document.body.dataset.live = "true";
-  });
-  stream.addEventListener("error", () => {
-    status.textContent = "reconnecting…";
+  const away = (text) => {
+    status.textContent = text;
     status.className = "away";
     document.body.dataset.live = "false";
-  });
+  };
+
+  // connect opens the room's stream, from the light after the last the page has. A stream
+  // that the browser gives up on — the server replied with an error, a proxy with a 502 — is
+  // opened again, a little later each time, up to ten seconds.
+  let wait = 1000;
+  function connect() {
+    const url = document.body.dataset.events + (last ? "?after=" + last : "");
+    const stream = new EventSource(url);
+    stream.addEventListener("light", (e) => {
+      try {
+        take(JSON.parse(e.data));
+      } catch (err) {
+        console.error("a light the page cannot read:", err);
+      }
+    });
+    stream.addEventListener("caught-up", () => {
+      if (!drawn) draw();
+      wait = 1000;
+      status.textContent = "live";
+      status.className = "live";
+      document.body.dataset.live = "true";
+    });
+    stream.addEventListener("trouble", (e) => {
+      let t = {};
+      try {
+        t = JSON.parse(e.data);
+      } catch (err) {
+        console.error("trouble the page cannot read:", err);
+      }
+      trouble.textContent = `${new Date(t.at).toLocaleTimeString()}: ${t.error} — participants' lights are not kept; tell the facilitator.`;
+      trouble.hidden = false;
+      document.body.dataset.trouble = "true";
+    });
+    stream.addEventListener("error", () => {
+      away("reconnecting…");
+      if (stream.readyState === EventSource.CLOSED) {
+        setTimeout(connect, wait);
+        wait = Math.min(wait * 2, 10000);
+      }
+    });
+  }
+  connect();
 })();
