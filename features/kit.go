@@ -131,9 +131,11 @@ func breakers(newBreaker NewCodeBreaker) codebreaker.NewBreaker {
 //
 // The kit defines its -kata.* flags, and nothing else, when it is loaded into a test binary
 // (go test must know a flag before any test runs): a test package that binds godog's own
-// flags, godog.BindFlags("godog.", flag.CommandLine, &opts), runs beside it, and the kit then
-// reads -godog.format, -godog.tags, -godog.random and -godog.stop-on-failure too, where the
-// -kata.* flag of the same name is not given. A report's relative path is taken from the
+// flags, godog.BindFlags("godog.", flag.CommandLine, &opts), or as godog's README does today,
+// godog.BindCommandLineFlags("godog.", &opts) with pflag.Parse() in TestMain, runs beside it,
+// and the kit then reads -godog.format, -godog.tags, -godog.random and -godog.stop-on-failure
+// too, where the -kata.* flag of the same name is not given. (Under pflag.Parse, go test's own
+// flags, -v and -run among them, go unread: that is pflag's way, not the kit's.) A report's relative path is taken from the
 // package's directory, where go test runs its tests; the kata's name goes before its
 // extension, so that RunMastermind and RunTicTacToe in one run write two reports.
 func RunMastermind(t *testing.T, newGame NewMastermindGame) {

@@ -212,6 +212,9 @@ func TestReadmeRecipe(t *testing.T) {
 	// go test adds a line of its own, the package's FAIL, to the binary's.
 	assert.LessOrEqual(t, strings.Count(out, "\n"), 39, "one screen:\n%s", out)
 	assert.NotRegexp(t, `kit\.go:\d+`, out, "no line of the kit's own on the practitioner's screen")
+	verbose, _ := m.TryBinary(wrong, "-test.v")
+	assert.Contains(t, verbose, "--- FAIL: TestAcceptance/Playing_mastermind/Making_a_guess/row_9")
+	assert.NotRegexp(t, `\b(kit|loop|run|play)\.go:\d+`, verbose, "under -v neither: no file of the kit's heads a failure")
 	rerun := regexp.MustCompile(`Run it alone: (go test -run '[^']+')`).FindStringSubmatch(out)
 	require.NotNil(t, rerun, out)
 	assert.Equal(t, `go test -run '^TestAcceptance/Playing_mastermind/Making_a_guess/row_9$'`, rerun[1])
@@ -339,6 +342,41 @@ func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
 	// The kit's own flag wins where both are given.
 	out = run("-test.v", "-godog.tags=@refusals", "-kata.tags=@board", "-test.run", "TestMastermind")
 	assert.Contains(t, out, "mastermind: 1 scenario, passed")
+}
+
+// bindsGodogFlagsToday is bindsGodogFlags as godog's README writes it today: pflag's command
+// line, parsed in TestMain.
+var bindsGodogFlagsToday = strings.NewReplacer(
+	`"flag"`, `"os"`,
+	`func init() { godog.BindFlags("godog.", flag.CommandLine, &opts) }`, `func init() { godog.BindCommandLineFlags("godog.", &opts) }
+
+func TestMain(m *testing.M) {
+	pflag.Parse()
+	os.Exit(m.Run())
+}`,
+	`"github.com/cucumber/godog"`, `"github.com/cucumber/godog"
+	"github.com/spf13/pflag"`,
+).Replace(bindsGodogFlags)
+
+// TestGodogsCurrentFlagPatternBesideTheKit: a test package that binds godog's flags as godog's
+// README does today, with pflag, has the kit read them, and its own given the same way.
+func TestGodogsCurrentFlagPatternBesideTheKit(t *testing.T) {
+	t.Parallel() // it waits on go commands: beside the package's other tests
+	if testing.Short() {
+		t.Skip("-short: builds a new module and runs go test in it, which takes seconds; the plain pass runs it")
+	}
+	m := newModule(t)
+	m.game(false)
+	require.NoError(t, os.WriteFile(filepath.Join(m.Dir, "acceptance_test.go"), []byte(bindsGodogFlagsToday), 0o644))
+	m.run("get", "github.com/cucumber/godog@v0.16.0", "github.com/spf13/pflag@v1.0.10", "github.com/deliberate-practice/katas@v0.0.0")
+	bin := m.TestBinary()
+	run := func(args ...string) { t.Helper(); m.Binary(bin, args...) }
+	// pflag.Parse leaves go test's own flags (-test.v, -test.run) unread, as godog's pattern
+	// has it: the reports say what ran.
+	run("--godog.tags=@refusals", "--godog.format=junit:r.xml")
+	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests, "godog's tags, read by the kit")
+	run("--godog.tags=@refusals", "--kata.tags=@board", "--kata.format=junit:k.xml")
+	assert.Equal(t, 1, readJUnit(t, filepath.Join(m.Dir, "k-mastermind.xml")).Tests, "the kit's own flag, through pflag, wins")
 }
 
 func must[T any](v T, err error) T {

@@ -4,10 +4,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/spf13/pflag"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
@@ -104,22 +108,41 @@ func options(fs *flag.FlagSet) (engine.Options, error) {
 	if err != nil {
 		return o, err
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	var errs []error
-	fs.Visit(func(f *flag.Flag) {
-		name, ok := strings.CutPrefix(f.Name, "godog.")
-		opt := godogOption(name)
-		if !ok || opt == "" || set[flagPrefix+opt] {
-			return
+	// The flags given: on fs, and on pflag's command line, where a test binds godog's flags
+	// as godog's README does today (BindCommandLineFlags, then pflag.Parse in TestMain): pflag
+	// then sets the Go flags too, the kit's among them, and leaves fs as if none were given.
+	given := map[string]string{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = f.Value.String() })
+	if fs == flag.CommandLine && pflag.CommandLine.Parsed() {
+		var viaPflag []string
+		pflag.CommandLine.Visit(func(f *pflag.Flag) {
+			if _, seen := given[f.Name]; !seen {
+				given[f.Name] = f.Value.String()
+				viaPflag = append(viaPflag, f.Name)
+			}
+		})
+		for _, name := range viaPflag { // the kit's own, which FromFlags did not see given
+			if opt, ok := strings.CutPrefix(name, flagPrefix); ok && godogOption(opt) == opt {
+				if err := o.Set(opt, given[name]); err != nil {
+					return o, fmt.Errorf("-%s: %w", name, err)
+				}
+			}
 		}
-		v := f.Value.String()
+	}
+	var errs []error
+	for _, name := range slices.Sorted(maps.Keys(given)) {
+		short, ok := strings.CutPrefix(name, "godog.")
+		opt := godogOption(short)
+		if _, kit := given[flagPrefix+opt]; !ok || opt == "" || kit {
+			continue
+		}
+		v := given[name]
 		if opt == engine.OptRandom && v == "0" {
 			v = "false" // godog's flag says 0 for -godog.random=false
 		}
 		if err := o.Set(opt, v); err != nil {
-			errs = append(errs, fmt.Errorf("-%s: %w", f.Name, err))
+			errs = append(errs, fmt.Errorf("-%s: %w", name, err))
 		}
-	})
+	}
 	return o, errors.Join(errs...)
 }

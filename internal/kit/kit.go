@@ -71,10 +71,14 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 				run.Skip(s)
 				t.Skip("not run: " + notRun)
 			}
-			if res := run.Play(s, impl); !res.Passed() {
-				t.Error("\n" + res.Text)
-			} else if res.Text != "" {
-				t.Log("\n" + res.Text)
+			// The scenario's own text, as the screen shows it, with no file of the kit's to
+			// head it.
+			res := run.Play(s, impl)
+			if res.Text != "" {
+				fmt.Fprintln(t.Output(), strings.TrimRight(res.Text, "\n"))
+			}
+			if !res.Passed() {
+				t.Fail()
 			}
 		})
 	}
