@@ -315,20 +315,20 @@ func TestRunFailsWhatABugBreaks(t *testing.T) {
 			"No guess after a win (configurable_game.feature:103)",
 		}},
 		{"tictactoe", "message", []string{
-			"Wrong turn order: X went twice (tictactoe.feature:71)",
-			"Boards that play cannot reach, row 3 (tictactoe.feature:128)",
-			"Boards that play cannot reach, row 4 (tictactoe.feature:129)",
-			"Every board, as play reaches it (tictactoe.feature:152)",
+			"Wrong turn order: X went twice (tictactoe.feature:76)",
+			"Boards that play cannot reach, row 3 (tictactoe.feature:133)",
+			"Boards that play cannot reach, row 4 (tictactoe.feature:134)",
+			"Every board, as play reaches it (tictactoe.feature:162)",
 		}},
 		{"tictactoe", "shape", []string{
-			"Boards of the wrong shape, row 1 (tictactoe.feature:142)",
-			"Boards of the wrong shape, row 2 (tictactoe.feature:143)",
-			"Boards of the wrong shape, row 3 (tictactoe.feature:144)",
-			"Boards of the wrong shape, row 4 (tictactoe.feature:145)",
-			"Boards of the wrong shape, row 5 (tictactoe.feature:146)",
+			"Boards of the wrong shape, row 1 (tictactoe.feature:152)",
+			"Boards of the wrong shape, row 2 (tictactoe.feature:153)",
+			"Boards of the wrong shape, row 3 (tictactoe.feature:154)",
+			"Boards of the wrong shape, row 4 (tictactoe.feature:155)",
+			"Boards of the wrong shape, row 5 (tictactoe.feature:156)",
 			// Row 6, "O-O" padded to "O O", is refused for O having started.
-			"Boards of the wrong shape, row 7 (tictactoe.feature:148)",
-			"Boards of the wrong shape, row 8 (tictactoe.feature:149)",
+			"Boards of the wrong shape, row 7 (tictactoe.feature:158)",
+			"Boards of the wrong shape, row 8 (tictactoe.feature:159)",
 		}},
 	} {
 		out, _, status := kataCmd("run", tt.kata, "-v", "--", impl, "-kata", tt.kata, "-bug", tt.bug)
@@ -474,7 +474,7 @@ func TestRunAnotherKatasProgram(t *testing.T) {
 	assert.Equal(t, `tictactoe: the implementation did not get going, so the run stopped at its first scenario.
 Run an adapter for tictactoe: this program is for another kata.
 
-An ongoing game (tictactoe.feature:7), at When I classify the board:
+An ongoing game (tictactoe.feature:12), at When I classify the board:
   it greeted as an adapter for the kata "mastermind"; this run is of tictactoe
 `, out, "one message, not 34")
 }

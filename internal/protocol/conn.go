@@ -70,6 +70,12 @@ func (s *Conn) NotImplemented(op string) error {
 	return s.fail(step.Missing, "%s is not implemented yet", op)
 }
 
+// Missing breaks the conversation for a reply that says, in its own way, that a part is not
+// written yet: what a stub returns.
+func (s *Conn) Missing(format string, args ...any) error {
+	return s.fail(step.Missing, format, args...)
+}
+
 // Broken breaks the conversation for a reply that does not fit its request .
 func (s *Conn) Broken(format string, args ...any) error {
 	return s.fail(step.Wrong, format, args...)

@@ -24,15 +24,15 @@ const Name = "tictactoe"
 func Kata(features fs.FS) kata.Kata {
 	return kata.Kata{
 		Name:     Name,
-		Summary:  "Exercism's state of tic-tac-toe: ongoing, draw or win, or Exercism's exact error for a board play could not reach",
+		Summary:  "Exercism's state of tic-tac-toe: ongoing, draw or win, or Exercism's exact error for a board play could not reach; @beyond-exercism also refuses boards of the wrong shape and play after one win, and checks every board (--tags '~@beyond-exercism' for Exercism's alone)",
 		Features: features,
 		Files:    []string{"tictactoe.feature"},
 		Remote:   func(sc *godog.ScenarioContext, conn *protocol.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
 		Protocol: requests,
 		Starters: starters,
 		Refusing: map[string]string{
-			"python":     "To refuse a board, raise ValueError with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is. Any other exception is a bug: it stops the adapter, and the runner shows its traceback.",
-			"javascript": "To refuse a board, throw new Error with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is. Any other error (a TypeError, a RangeError) is a bug: it stops the adapter, and the runner shows its stack.",
+			"python":     "To refuse a board, raise ValueError with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is, and passes the scenarios of Exercism's exercise (--tags '~@beyond-exercism'); those tagged @beyond-exercism ask more. Any other exception is a bug: it stops the adapter, and the runner shows its traceback.",
+			"javascript": "To refuse a board, throw new Error with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is, and passes the scenarios of Exercism's exercise (--tags '~@beyond-exercism'); those tagged @beyond-exercism ask more. Any other error (a TypeError, a RangeError) is a bug: it stops the adapter, and the runner shows its stack.",
 		},
 		OneRow: "State of tic-tac-toe/Boards that play cannot reach/row 3$",
 	}
@@ -50,10 +50,20 @@ func remote(conn *protocol.Conn) Classify {
 		}
 		state, ok := r.String("state")
 		if !ok {
-			return "", conn.Broken("the program replied to classify without %s: request %s", `"state" or "error"`, r.Request)
+			return "", noState(conn, r)
 		}
 		return state, nil
 	}
+}
+
+// noState breaks the conversation for a reply to classify with no state in it: a state of
+// null, or none, is what a stub's gamestate gives — None in Python, undefined in JavaScript —
+// and is named so, as a part not written yet; any other, a reply that is no classification.
+func noState(conn *protocol.Conn, r protocol.Reply) error {
+	if raw, has := r.Fields["state"]; !has || string(raw) == "null" {
+		return conn.Missing("gamestate returned nothing (None in Python, undefined in JavaScript), as a stub does: the program replied to classify with no state, request %s", r.Request)
+	}
+	return conn.Broken("the program replied to classify with a state that is not a string: request %s", r.Request)
 }
 
 // remoteAll classifies many boards in the program under test, their requests sent at once.
@@ -75,7 +85,7 @@ func remoteAll(conn *protocol.Conn) classifyAll {
 			}
 			state, ok := r.String("state")
 			if !ok {
-				return nil, nil, conn.Broken("the program replied to classify without %s: request %s", `"state" or "error"`, r.Request)
+				return nil, nil, noState(conn, r)
 			}
 			states[i] = state
 		}

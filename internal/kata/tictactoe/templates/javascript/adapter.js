@@ -4,8 +4,13 @@
 // RangeError) is a bug, which stops the adapter so that the runner shows its stack.
 import { gamestate } from "./tictactoe.js";
 
-// The messages of an operation not written yet: this starting point's, and Exercism's stub's.
-const notImplemented = ["not implemented", "Remove this line and implement the function"];
+// The messages of an operation not written yet: this starting point's, and those of Exercism's
+// stubs, old and new.
+const notImplemented = [
+  "not implemented",
+  "Remove this line and implement the function",
+  "Remove this statement and implement this function",
+];
 
 // The reply to one request.
 function answer(request) {

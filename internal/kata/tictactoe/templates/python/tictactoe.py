@@ -9,6 +9,8 @@ def gamestate(board):
     "Wrong turn order: O started", "Wrong turn order: X went twice" or
     "Impossible board: game should have ended after the game was won". Raise ValueError too
     for a board of the wrong shape, saying what is wrong with it. Any other exception is a
-    bug: the runner shows its traceback. A solution written for Exercism drops in as it is.
+    bug: the runner shows its traceback. A solution written for Exercism drops in as it is,
+    and passes Exercism's scenarios (kata run tictactoe --tags '~@beyond-exercism'); the
+    scenarios tagged @beyond-exercism ask more: boards of the wrong shape, play after a win.
     """
     raise NotImplementedError
