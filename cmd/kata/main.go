@@ -47,6 +47,10 @@ func main() {
 	// Every way a person or the system ends a program — Ctrl-C, kill, the terminal closed,
 	// Ctrl-\ — ends the run, and with it every program the run started.
 	ctx, interrupted := interruptible()
+	// An output closed early — kata run … | head -1 — ends the printing, not the run: with
+	// SIGPIPE caught (not ignored, which the programs kata starts would inherit), a write to it
+	// fails, and the run's light and code are kept as ever.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	exe, _ := os.Executable()
 	version, clone := built()
 	c := cli{ctx: ctx, stdout: os.Stdout, stderr: os.Stderr, color: term.UseColor(term.IsTerminal(os.Stdout), os.Getenv),
