@@ -76,6 +76,8 @@ func roomLights(t *testing.T, room string) []dojo.Post {
 		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
 			var l dojo.Post
 			require.NoError(t, json.Unmarshal([]byte(data), &l))
+			require.NotZero(t, l.At, "a light is shown at a time")
+			l.At = 0 // the room's clock, which the tests do not hold
 			lights = append(lights, l)
 		}
 	}
@@ -131,11 +133,24 @@ func TestRunsReachTheRoom(t *testing.T) {
 	require.NoError(t, err)
 	stdout.Reset()
 	assert.Zero(t, c.run(append(append([]string{"run"}, some...), "--dojo", away, "--", impl, "-kata", "mastermind")))
-	assert.Regexp(t, `^kata run: the light was not sent to the dojo: the dojo at 127\.0\.0\.1:\d+ did not answer: .*connection refused\n$`, stderr.String())
+	assert.Regexp(t, `^kata run: the light was not sent to the dojo: the dojo at 127\.0\.0\.1:\d+ did not answer: .*connection refused; it is kept, to go with the next run that reaches the room\n$`, stderr.String())
 	assert.Contains(t, stdout.String(), "mastermind: all 16 scenarios passed")
 	after, err := journal.Read(dir)
 	require.NoError(t, err)
 	assert.Len(t, after, len(before)+1, "the run is logged")
+
+	// The next run that reaches the room brings the light kept while it was away, first, and
+	// once.
+	stderr.Reset()
+	assert.Equal(t, 1, c.run(append(append([]string{"run"}, some...), "--dojo", rooms["tuesday"], "--", impl, "-kata", "mastermind", "-bug", "repeats")))
+	assert.Empty(t, stderr.String())
+	lights = roomLights(t, rooms["tuesday"])
+	require.Len(t, lights, 5)
+	assert.Equal(t, journal.Green, lights[3].Light, "the light of the run the room was away for")
+	assert.Equal(t, journal.Red, lights[4].Light, "then this run's")
+	assert.NoFileExists(t, filepath.Join(dir, dojo.UnsentPath), "nothing left waiting")
+	assert.Zero(t, c.run(append(append([]string{"run"}, some...), "--dojo", rooms["tuesday"], "--", impl, "-kata", "mastermind")))
+	assert.Len(t, roomLights(t, rooms["tuesday"]), 6, "and sent once")
 }
 
 // TestDojoCommandLine: what kata dojo serve and kata run --dojo refuse, and what they say.

@@ -32,7 +32,9 @@ func NewParticipant(addr, name string) (Participant, error) {
 
 // Send sends the room the light of a run that the log of the folder dir has just kept, and
 // returns an error that says why the room did not take it. The run, and its log, are the
-// same either way.
+// same either way. A light the room was away for waits in the folder (UnsentPath), and goes,
+// in order and once, before the light of the next run that reaches the room; the room shows
+// each at the time of its run.
 func (p Participant) Send(ctx context.Context, dir string, e journal.Entry) error {
-	return p.Room.Send(ctx, FromEntry(dir, e, p.Name))
+	return deliver(ctx, p.Room, dir, FromEntry(dir, e, p.Name))
 }

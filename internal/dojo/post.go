@@ -30,6 +30,10 @@ type Post struct {
 	// Mark is the run's mark on the kata's own scale, where it has one: a code breaker's
 	// guesses over every secret; nil for none.
 	Mark *journal.Mark `json:"mark,omitempty"`
+	// At is when the run was, in Unix milliseconds by the participant's clock; 0 for now. A
+	// light kept while the room was away arrives later than its run, and the room shows it at
+	// its run's time, within bounds (the server's MaxLate).
+	At int64 `json:"at,omitempty"`
 }
 
 // The bounds a light is held to, so that nothing a participant sends can crowd a room.
@@ -69,6 +73,8 @@ func (l Post) Check() error {
 		return fail("%d passed of %d scenarios", l.Passed, l.Total)
 	case l.Added < 0 || l.Added > MaxLines || l.Removed < 0 || l.Removed > MaxLines:
 		return fail("%d lines added and %d removed: want 0 to %d", l.Added, l.Removed, MaxLines)
+	case l.At < 0:
+		return fail("a run at %d: want Unix milliseconds, or 0 for now", l.At)
 	}
 	if m := l.Mark; m != nil {
 		switch {
@@ -110,6 +116,9 @@ func checkText(what, s string) error {
 // the run before (none where the run kept no code).
 func FromEntry(dir string, e journal.Entry, name string) Post {
 	l := Post{Name: name, Kata: e.Kata, Light: e.Light, Passed: e.Passed, Total: e.Total, Predicted: e.Predicted, Mark: e.Mark}
+	if !e.Time.IsZero() {
+		l.At = e.Time.UnixMilli()
+	}
 	if e.Commit == "" {
 		return l
 	}

@@ -102,7 +102,7 @@ func (r Room) Send(ctx context.Context, l Post) error {
 		if errors.As(err, &uerr) {
 			err = uerr.Err // the address is in the message already
 		}
-		return fmt.Errorf("the dojo at %s did not answer: %w", r.url.Host, err)
+		return away{fmt.Errorf("the dojo at %s did not answer: %w", r.url.Host, err)}
 	}
 	defer resp.Body.Close()
 	reply, _ := io.ReadAll(io.LimitReader(resp.Body, MaxReply))
@@ -119,5 +119,17 @@ func (r Room) Send(ctx context.Context, l Post) error {
 	if len(msg) > MaxReply/4 {
 		msg = msg[:MaxReply/4] + "…"
 	}
+	if resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests {
+		// The room could not keep it, a proxy has no room behind it, or it comes too fast:
+		// it can go later.
+		return away{fmt.Errorf("the dojo at %s could not take the light: %s", r.url.Host, brief.Safe(msg))}
+	}
 	return fmt.Errorf("the dojo at %s refused the light: %s", r.url.Host, brief.Safe(msg))
 }
+
+// away is the error of a light the room was away for: ErrAway, in the words of its cause.
+type away struct{ err error }
+
+func (a away) Error() string        { return a.err.Error() }
+func (a away) Unwrap() error        { return a.err }
+func (a away) Is(target error) bool { return target == ErrAway }

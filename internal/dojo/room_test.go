@@ -120,7 +120,9 @@ func TestARefusalIsTheServersOwnWordsBounded(t *testing.T) {
 	assert.Contains(t, err.Error(), "refused the light: \\x1b[2Jxxx")
 	assert.Less(t, len(err.Error()), MaxReply/2, "no message grows with the reply")
 	l.Name = "plain"
-	assert.ErrorContains(t, room.Send(ctx, l), "refused the light: 502 Bad Gateway")
+	err = room.Send(ctx, l)
+	assert.ErrorContains(t, err, "could not take the light: 502 Bad Gateway")
+	assert.ErrorIs(t, err, ErrAway, "a light a proxy could not pass on can go later")
 
 	l.Name = ""
 	assert.ErrorIs(t, room.Send(ctx, l), ErrBadLight)
@@ -156,7 +158,8 @@ func TestFromEntry(t *testing.T) {
 		return e
 	}
 	first := logRun(map[string]string{"a.py": "1\n2\n3\n"}, journal.Red)
-	assert.Equal(t, Post{Name: "ann", Kata: "tictactoe", Light: journal.Red, Passed: 1, Total: 2, Added: 3}, FromEntry(dir, first, "ann"))
+	assert.Equal(t, Post{Name: "ann", Kata: "tictactoe", Light: journal.Red, Passed: 1, Total: 2, Added: 3, At: first.Time.UnixMilli()}, FromEntry(dir, first, "ann"),
+		"the time of the run, for the room to show a light that comes late at it")
 	second := logRun(map[string]string{"a.py": "1\n3\n", "b.py": "x\n"}, journal.Green)
 	got := FromEntry(dir, second, "ann")
 	assert.Equal(t, 1, got.Added, "b.py's line, and none in a.py")

@@ -49,8 +49,19 @@ type room struct {
 	// dashboard that opens, or reconnects, catches up from memory, and costs the store
 	// nothing. It only grows; a stream reads the part it took under the lock.
 	backlog  []frame
-	troubled time.Time // when the room's dashboards were last told of a light not kept
+	taken    map[runKey]Stored // each light by its participant and run's time: a light sent again is taken once
+	troubled time.Time         // when the room's dashboards were last told of a light not kept
 }
+
+// A runKey is a light's participant and the time of its run.
+type runKey struct {
+	name string
+	at   int64
+}
+
+// MaxLate is how long after its run a light may come and be shown at its run's time: a light
+// kept while the room was away. One older, or from the future, is shown when it comes.
+const MaxLate = 24 * time.Hour
 
 // Unkept counts the lights a server could not keep, and says why the last was not.
 type Unkept struct {
@@ -76,7 +87,7 @@ func Open(path string, now func() time.Time) (*Server, error) {
 		return nil, fmt.Errorf("%s: reading its rooms: %w", path, err)
 	}
 	for name, token := range tokens {
-		rm := &room{name: name, token: token, participants: map[string]*bucket{}}
+		rm := &room{name: name, token: token, participants: map[string]*bucket{}, taken: map[runKey]Stored{}}
 		if err := s.load(rm); err != nil {
 			st.close()
 			return nil, fmt.Errorf("%s: reading the lights of the room %s: %w", path, name, err)
@@ -119,6 +130,7 @@ func (s *Server) load(rm *room) error {
 				return err
 			}
 			rm.backlog = append(rm.backlog, f)
+			rm.taken[runKey{l.Name, l.At}] = l
 			last = l.ID
 		}
 		if len(lights) < backlogChunk {
@@ -166,7 +178,7 @@ func (s *Server) Room(name string) (token string, err error) {
 	if err := s.store.addRoom(name, token, s.now()); err != nil {
 		return "", fmt.Errorf("keeping the room %s: %w", name, err)
 	}
-	s.rooms[name] = &room{name: name, token: token, participants: map[string]*bucket{}}
+	s.rooms[name] = &room{name: name, token: token, participants: map[string]*bucket{}, taken: map[runKey]Stored{}}
 	return token, nil
 }
 
@@ -272,6 +284,15 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
+	at := now // when the room shows the light: its run's time, where it says one within bounds
+	if l.At > 0 {
+		if run := time.UnixMilli(l.At); !run.After(now) && now.Sub(run) <= MaxLate {
+			at = run
+		}
+		if kept, ok := rm.taken[runKey{l.Name, at.UnixMilli()}]; ok && at != now {
+			return kept, 0, nil // sent again, as a light kept while the room was away may be: taken once
+		}
+	}
 	b := rm.participants[l.Name]
 	if b == nil {
 		if len(rm.participants) >= MaxParticipants {
@@ -283,7 +304,8 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 	if !b.take(now) {
 		return Stored{}, http.StatusTooManyRequests, fmt.Errorf("too many lights from %s: at most %d at once and %d a second", l.Name, Burst, Rate)
 	}
-	stored, err := s.store.add(rm.name, now, l)
+	l.At = 0 // the room's time is Stored.At
+	stored, err := s.store.add(rm.name, at, l)
 	var f frame
 	if err == nil {
 		f, err = lightFrame(stored)
@@ -300,6 +322,7 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 	}
 	rm.participants[l.Name] = b
 	rm.backlog = append(rm.backlog, f)
+	rm.taken[runKey{l.Name, stored.At}] = stored
 	s.hub.publish(rm.name, f)
 	return stored, 0, nil
 }

@@ -95,3 +95,32 @@ func TestADashboardCatchesUpFromMemory(t *testing.T) {
 	}
 	assert.Equal(t, []string{fmt.Sprint(many)}, ids)
 }
+
+// TestALateLightIsShownAtItsRunsTime: a light kept while the room was away, sent with its
+// run's time, is shown at that time, and taken once however often it is sent; a time in the
+// future, or older than MaxLate, is the room's own.
+func TestALateLightIsShownAtItsRunsTime(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "dojo")
+	now := d.clock()
+	late := light("ann", journal.Green, 60, 60)
+	late.At = now.Add(-10 * time.Minute).UnixMilli()
+	require.NoError(t, room.Send(context.Background(), late))
+	require.NoError(t, room.Send(context.Background(), late), "sent again: the room was away for the reply")
+	future := light("ann", journal.Red, 1, 60)
+	future.At = now.Add(time.Hour).UnixMilli()
+	require.NoError(t, room.Send(context.Background(), future))
+	old := light("bob", journal.Red, 1, 60)
+	old.At = now.Add(-MaxLate - time.Minute).UnixMilli()
+	require.NoError(t, room.Send(context.Background(), old))
+
+	s := openStream(t, room, 0)
+	first := s.next(t)
+	assert.Equal(t, late.At, first.At, "shown at its run's time")
+	assert.Equal(t, journal.Green, first.Light)
+	second := s.next(t)
+	assert.Equal(t, journal.Red, second.Light, "the green one taken once")
+	assert.Equal(t, now.UnixMilli(), second.At, "a run in the future is shown now")
+	assert.Equal(t, now.UnixMilli(), s.next(t).At, "and one too old")
+	s.waitCaughtUp(t)
+}

@@ -1,0 +1,126 @@
+package dojo
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/deliberate-practice/katas/internal/journal"
+)
+
+// UnsentPath is where a folder keeps the lights its room was away for, a post a line, oldest
+// first, to send with the next run that reaches the room.
+const UnsentPath = ".kata/unsent"
+
+// MaxUnsent is how many lights a folder keeps for its room: past it, the oldest go.
+const MaxUnsent = 200
+
+// maxPost bounds a light's line in the file, as the room bounds its request.
+const maxPost = 4 << 10
+
+// ErrAway wraps the error of a light the room did not answer for, or could not keep: the
+// light waits in the folder, to go with the next run. A light the room refused, for what it
+// is, does not wait.
+var ErrAway = errors.New("the room is away")
+
+// readUnsent returns the lights waiting in the folder dir, oldest first; none where there is
+// no file, or where it cannot be read as kata writes it (then it is set aside, and said).
+func readUnsent(dir string) ([]Post, error) {
+	data, err := journal.ReadPlain(filepath.Join(dir, UnsentPath), MaxUnsent*(maxPost+1))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []Post
+	for line := range bytes.SplitSeq(bytes.TrimSpace(data), []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		var p Post
+		if err := json.Unmarshal(line, &p); err != nil || p.Check() != nil {
+			return nil, fmt.Errorf("%s holds a line that is no light kata kept: remove the file", filepath.Join(dir, UnsentPath))
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// writeUnsent keeps posts as the lights waiting in dir, the newest MaxUnsent of them; none
+// removes the file.
+func writeUnsent(dir string, posts []Post) error {
+	path := filepath.Join(dir, UnsentPath)
+	if len(posts) == 0 {
+		err := os.Remove(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	if err := journal.Check(dir); err != nil {
+		return err
+	}
+	posts = posts[max(0, len(posts)-MaxUnsent):]
+	var buf bytes.Buffer
+	for _, p := range posts {
+		line, _ := json.Marshal(p) // strings and numbers
+		buf.Write(append(line, '\n'))
+	}
+	tmp := path + ".new"
+	f, err := journal.OpenPlain(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(buf.Bytes())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// deliver sends the lights waiting in dir, then post, in order, each once. At the first the
+// room is away for (ErrAway) it stops, and that light and those after it wait for the next
+// run; a light the room refuses for what it is is not sent again. It returns the error of
+// post, or of the first light the room was away for.
+func deliver(ctx context.Context, room Room, dir string, post Post) error {
+	waiting, err := readUnsent(dir)
+	if err != nil {
+		return fmt.Errorf("the lights kept for the room: %w", err)
+	}
+	queue := append(waiting, post)
+	var last error
+	for i, p := range queue {
+		err := room.Send(ctx, p)
+		if errors.Is(err, ErrAway) {
+			if werr := writeUnsent(dir, queue[i:]); werr != nil {
+				return fmt.Errorf("%w; nor could it be kept to send with the next run: %v", err, werr)
+			}
+			return fmt.Errorf("%w; %s", err, kept(len(queue)-i))
+		}
+		last = err // a refusal: of post, the run's own, it is said
+	}
+	if err := writeUnsent(dir, nil); err != nil {
+		return errors.Join(last, err)
+	}
+	return last
+}
+
+// kept says that n lights wait for the room.
+func kept(n int) string {
+	if n == 1 {
+		return "it is kept, to go with the next run that reaches the room"
+	}
+	return fmt.Sprintf("it is kept with the %d before it, to go with the next run that reaches the room", n-1)
+}
