@@ -44,6 +44,7 @@ func (c cli) log(args []string) int {
 	}
 	this := sessions[len(sessions)-1]
 	runs := this.Runs()
+	listed := this.Kept() // the runs, and the code kata checkout kept: each has its number
 	// The log is a file of the folder's, which anyone may have written: nothing of it
 	// reaches the terminal raw.
 	shown := brief.Safe(brief.Quote(kata))
@@ -51,8 +52,8 @@ func (c cli) log(args []string) int {
 		shown = kata
 	}
 	fmt.Fprintf(c.stdout, "%s, this session, from %s:\n", shown, this[0].Time.Local().Format("2006-01-02 15:04"))
-	if len(runs) > maxLogRuns {
-		fmt.Fprintf(c.stdout, "  … %s before these\n", brief.Count(len(runs)-maxLogRuns, "run", "runs"))
+	if len(listed) > maxLogRuns {
+		fmt.Fprintf(c.stdout, "  … %s before these\n", brief.Count(len(listed)-maxLogRuns, "run", "runs"))
 	}
 	numbers := runNumbers(entries)
 	previous := map[string]string{} // each kept run's code, and the code kept before it
@@ -60,8 +61,8 @@ func (c cli) log(args []string) int {
 	for _, e := range kept(entries) {
 		previous[e.Commit], last = last, e.Commit
 	}
-	for i, e := range runs {
-		if i < len(runs)-maxLogRuns {
+	for i, e := range listed {
+		if i < len(listed)-maxLogRuns {
 			continue
 		}
 		number := ""
@@ -69,11 +70,14 @@ func (c cli) log(args []string) int {
 			number = strconv.Itoa(n)
 		}
 		line := fmt.Sprintf("  %3s  %s  %s  %2d/%-2d", number, e.Time.Local().Format("15:04"), c.light(e.Light), e.Passed, e.Total)
+		if e.Light == journal.NoLight {
+			line = fmt.Sprintf("  %3s  %s  %s", number, e.Time.Local().Format("15:04"), savedMark)
+		}
 		if e.Partial {
 			line += "  some scenarios"
 		}
 		if i > 0 {
-			if d := e.Time.Sub(runs[i-1].Time); d < 0 {
+			if d := e.Time.Sub(listed[i-1].Time); d < 0 {
 				line += "  by the clock before the run above: the clock went back"
 			} else {
 				line += "  " + minutes(d) + " later"
@@ -96,7 +100,7 @@ func (c cli) log(args []string) int {
 		}
 		fmt.Fprintln(c.stdout, line)
 	}
-	if len(runs) == 0 {
+	if len(listed) == 0 {
 		fmt.Fprintln(c.stdout, "  no run yet")
 	}
 	fmt.Fprintln(c.stdout, toGreen(this)+".")
@@ -115,6 +119,11 @@ func (c cli) log(args []string) int {
 	}
 	return 0
 }
+
+// savedMark stands in kata log for a run's light and counts where the code was kept by kata
+// checkout, before it brought another run back: no run, but code that kata checkout N brings
+// back as any run's.
+const savedMark = "saved  the code before a kata checkout"
 
 // light is a run's light: the word, or on a terminal a block of its colour and the word.
 func (c cli) light(l journal.Light) string {

@@ -97,6 +97,15 @@ func TestEveryLightKeepsItsCode(t *testing.T) {
 	require.Zero(t, do("checkout", "4"), errOut.String())
 	assert.Contains(t, out.String(), "1 file written, 1 file removed.")
 	assert.Equal(t, withoutLog(newest), withoutLog(contents(t, dir)), "the newest code back, byte for byte")
+
+	// kata log lists every run it keeps, the code checkout kept before it brought a run back
+	// included, each with the number checkout takes, and its changes from the one before.
+	require.Zero(t, do("log"))
+	for n := 1; n <= 6; n++ {
+		assert.Regexp(t, fmt.Sprintf(`(?m)^ +%d  \d\d:\d\d  `, n), out.String(), "run %d is listed", n)
+	}
+	assert.Regexp(t, `(?m)^    4  \d\d:\d\d  saved  the code before a kata checkout  .*later$`, out.String(), "unchanged from run 3: no changes to show")
+	assert.Regexp(t, `(?m)^    5  \d\d:\d\d  saved  the code before a kata checkout  .*later  \+1 −3 tictactoe\.py$`, out.String(), "run 1's code, against run 4's")
 }
 
 // withoutLog is a folder's contents without the log and the runs' repository, which each

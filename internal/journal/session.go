@@ -38,6 +38,18 @@ func (s Session) Runs() []Entry {
 	return runs
 }
 
+// Kept returns the session's runs and the code kata checkout kept before it brought a run
+// back (an entry Saved, with a commit), in order: every entry whose code the log can show.
+func (s Session) Kept() []Entry {
+	var out []Entry
+	for _, e := range s {
+		if e.Light != NoLight || e.Saved && e.Commit != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // ToGreen returns how many runs the session took to its first green of the whole kata and how
 // long from its start, and whether it reached one: a partial run's green is not the kata's.
 func (s Session) ToGreen() (runs int, d time.Duration, ok bool) {
