@@ -59,6 +59,9 @@ func main() {
 	if term.IsTerminal(os.Stdin) {
 		c.keys = os.Stdin // --watch's keys
 	}
+	if w, h, ok := term.Size(os.Stdout); ok {
+		c.width, c.height = w, h // the screen of a run fits it
+	}
 	status := c.run(os.Args[1:])
 	if sig, ok := interrupted(); ok {
 		status = 128 + int(sig) // as a shell says of a program a signal ended: 130 for Ctrl-C
@@ -118,6 +121,7 @@ type cli struct {
 	katas          []listed            // the katas it knows, in the order kata list names them
 	env            func(string) string // the environment, for defaults (KATA_DOJO); nil for none
 	guard          string              // the executable that guards a run's programs (protocol.Command.Guard); "" for none
+	width, height  int                 // the terminal's columns and rows, which a run's screen fits; 0 where not known
 }
 
 // usage is the program's help: its commands, kata run's flags, its exit status.

@@ -239,7 +239,7 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	k := r.kata
 	code := history.Take(c.dir) // the code that runs, kept with its light
 	cannotRun := c.runnable(r.argv[0])
-	run, err := engine.Start(c.ctx, k, r.opts, engine.Front{Out: c.stdout, Flag: "--", Terminal: c.color, Root: c.dir, FeatureDirs: []string{".", "features"}})
+	run, err := engine.Start(c.ctx, k, r.opts, engine.Front{Out: c.stdout, Flag: "--", Terminal: c.color, Width: c.width, Height: c.height, Root: c.dir, FeatureDirs: []string{".", "features"}})
 	var usageErr *engine.UsageError
 	switch {
 	case errors.As(err, &usageErr):

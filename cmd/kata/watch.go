@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/term"
 )
@@ -23,7 +24,17 @@ const settle = 100 * time.Millisecond
 // folder is saved, until the program is interrupted or terminated. On a terminal each run
 // starts on a clear screen, and the bell rings when the light changes. Where it reads keys
 // (c.keys), they choose what runs: keysHelp.
+// watchRows is how many rows --watch adds to a run's screen: the line that says what runs,
+// and a blank line, the line that says it waits and the keys' help (two rows at 80 columns).
+const watchRows = 5
+
 func (c cli) watch(r runFlags) int {
+	// The screen of each run leaves rows for what watching adds — what runs, and below the
+	// screen where it waits and its keys — so that the count and Next: stay in view.
+	if c.height == 0 {
+		c.height = engine.DefaultHeight
+	}
+	c.height = max(c.height-watchRows, 8)
 	poll := c.poll
 	if poll == 0 {
 		poll = watchPoll

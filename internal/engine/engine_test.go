@@ -542,7 +542,7 @@ Run it alone: rerun Counting/Parity/row 2
 	}
 	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: failures}, nil, true)
 	assert.Contains(t, screen, "k: 0 of 4 scenarios passed, 4 failed\n\x1b[32m\x1b[0m\x1b[31m"+strings.Repeat("░", 40)+"\x1b[0m\n\nNext: a (x:1)")
-	assert.Contains(t, screen, "3 more failed:\n  2 at When I join and 1 other step: new is not implemented yet\n  1 at When I join: score broke")
+	assert.Contains(t, screen, "3 more failed:\n  2 failed: new is not implemented yet\n      at When I join and 1 other step\n  1 at When I join: score broke")
 	pass := Result{Scenario: Scenario{Steps: []Step{{Keyword: "Given", Text: "x", Line: 1}}}, Steps: []StepResult{{Status: godog.StepPassed}}}
 	assert.Equal(t, "k: all 2 scenarios passed", screenText(kata.Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
 	assert.Equal(t, journal.Green, Outcome{Results: []Result{pass}}.Light())
@@ -678,7 +678,7 @@ func TestCrashesGroupByWhereTheyHappened(t *testing.T) {
 		results = append(results, crash(fmt.Sprint("s", i), i+1))
 	}
 	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
-	assert.Contains(t, screen, `4 at When I guess: "KeyError: 'guess'" (the program exited with status 1)`, screen)
+	assert.Contains(t, screen, "4 failed: \"KeyError: 'guess'\" (the program exited with status 1)\n      at When I guess", screen)
 }
 
 // TestAnInterruptedRunBlamesNobody: a run interrupted during a scenario keeps that scenario's

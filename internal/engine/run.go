@@ -20,6 +20,9 @@ type Front struct {
 	Out      io.Writer // where the run writes its own lines: a random order's seed, the reports written, the screen
 	Flag     string    // how the front end writes a flag before an option's name: "-kata." for go test, "--" for the kata command
 	Terminal bool      // Out is a terminal: the screen may draw a bar in colour
+	// Width and Height are the terminal's columns and rows, which the screen fits: 0 where
+	// they are not known (a pipe), for whole lines and DefaultHeight rows.
+	Width, Height int
 	// Where a report says a feature file is, so that a CI system links to it: its path from
 	// Root, in the first of FeatureDirs (relative to Root, or absolute within it) that holds
 	// a copy; its bare name where none does.
@@ -193,7 +196,7 @@ func (r *Run) Finish(rerun func(Scenario) string) (Outcome, error) {
 	if r.opts.Verbose {
 		fmt.Fprintln(out, summaryText(k, o, rerun))
 	} else {
-		fmt.Fprintln(out, screenText(k, o, rerun, r.front.Terminal))
+		fmt.Fprintln(out, screenTextIn(k, o, rerun, r.front.Terminal, r.front.Width, r.front.Height))
 	}
 	return o, errors.Join(errs...)
 }

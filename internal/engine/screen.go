@@ -128,14 +128,26 @@ const maxGroups = 6
 // with the command that runs it alone, and the other failures grouped by their cause. A run
 // that could not get going says why, and what to do.
 func screenText(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) string {
+	return screenOf(k, o, rerun, terminal).fit(0, 0)
+}
+
+// screenTextIn is screenText fitted to a terminal of width columns and height rows (0 where
+// not known).
+func screenTextIn(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool, width, height int) string {
+	return screenOf(k, o, rerun, terminal).fit(width, height)
+}
+
+// screenOf is screenText's screen, before it is fitted to a terminal.
+func screenOf(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) screen {
 	var b strings.Builder
 	n := len(o.Results)
 	passed := o.Passed()
+	lines := func() []string { return strings.Split(b.String(), "\n") }
 	switch {
 	case o.Interrupted:
 		fmt.Fprintf(&b, "%s: the run was interrupted; %s did not run. Before it, %d of %s passed.", k.Name,
 			brief.Count(len(o.NotRun), "scenario", "scenarios"), passed, brief.Count(n, "scenario", "scenarios"))
-		return b.String()
+		return screen{head: lines(), asIs: true}
 	case o.Fatal != "":
 		fmt.Fprintf(&b, "%s: the implementation did not get going, so the run stopped at its first scenario.\n%s", k.Name, o.Fatal)
 		if len(o.Results) > 0 {
@@ -144,9 +156,9 @@ func screenText(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bo
 				fmt.Fprintf(&b, "\n\n%s, at %s:\n  %s", r.Scenario, f.Step, strings.ReplaceAll(f.Err, "\n", "\n  "))
 			}
 		}
-		return b.String()
+		return screen{head: lines(), asIs: true}
 	case n == 0:
-		return header(k.Name, o)
+		return screen{head: []string{header(k.Name, o)}}
 	}
 	b.WriteString(header(k.Name, o))
 	if g, ok := o.Grade(k); ok {
@@ -155,15 +167,18 @@ func screenText(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bo
 	if terminal {
 		b.WriteString("\n" + bar(passed, n))
 	}
+	var list strings.Builder
+	more := 0
 	if passed < n {
 		failed := firstInFiles(k, o.Results)
 		next := failed[0]
 		b.WriteString("\n\nNext: " + prettyText(next))
 		if rerun != nil {
-			b.WriteString("\nRun it alone: " + rerun(next.Scenario))
+			b.WriteString("\n" + runAlone + rerun(next.Scenario))
 		}
 		if rest := failed[1:]; len(rest) > 0 {
-			fmt.Fprintf(&b, "\n\n%d more failed:", len(rest))
+			more = len(rest)
+			fmt.Fprintf(&list, "\n%d more failed:", len(rest))
 			groups := groupFailures(rest)
 			for i, g := range groups {
 				if i >= maxGroups && !g.atStep { // wrong answers are never folded away
@@ -171,15 +186,18 @@ func screenText(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bo
 					for _, g := range groups[i:] {
 						others += len(g.results)
 					}
-					fmt.Fprintf(&b, "\n  %d more, for %s; -v shows every failure", others, brief.Count(len(groups)-i, "other cause", "other causes"))
+					fmt.Fprintf(&list, "\n  %d more, for %s; -v shows every failure", others, brief.Count(len(groups)-i, "other cause", "other causes"))
 					break
 				}
-				b.WriteString("\n  " + g.String())
+				list.WriteString("\n  " + g.String())
 			}
 		}
 	}
-	b.WriteString(stopped(o))
-	return b.String()
+	sc := screen{head: lines(), more: more, tail: strings.TrimPrefix(stopped(o), "\n")}
+	if list.Len() > 0 {
+		sc.list = strings.Split(list.String(), "\n")
+	}
+	return sc
 }
 
 // bar draws n of total as a bar of blocks, green for those that passed.
@@ -248,7 +266,11 @@ func (g group) String() string {
 	if len(g.steps) > 1 {
 		where += " and " + brief.Count(len(g.steps)-1, "other step", "other steps")
 	}
-	return fmt.Sprintf("%d at %s: %s", len(g.results), where, g.label)
+	if len(g.results) == 1 {
+		return fmt.Sprintf("1 at %s: %s", where, g.label)
+	}
+	// The cause first, which a screen's width cuts last; where, under it.
+	return fmt.Sprintf("%d failed: %s\n      at %s", len(g.results), g.label, where)
 }
 
 // request is a request as a message quotes it, to leave out of a crash's cause.
@@ -280,8 +302,12 @@ func crashSite(f StepResult) string {
 			return brief.QuoteLong(last) + " (" + request.ReplaceAllString(what, "") + ")"
 		}
 	}
-	return request.ReplaceAllString(f.Cause, "")
+	return quoted.ReplaceAllString(request.ReplaceAllString(f.Cause, ""), `"…"`)
 }
+
+// quoted matches what a message quotes of the program's output, which differs from scenario
+// to scenario where the cause is one: "debug [1, 1, 2, 2]".
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 
 // groupFailures groups failed results: wrong answers by the step of the feature at which they
 // failed, everything else by its cause. Wrong answers come first, each step's group however

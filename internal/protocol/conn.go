@@ -233,7 +233,9 @@ func (s *Conn) CallAll(reqs []Request) ([]Reply, error) {
 	return replies, nil
 }
 
-// reply reads the reply to request id, sent as text, and checks that it is one.
+// reply reads the reply to request id, sent as text, and checks that it is one: a line that is
+// none breaks the conversation as a crash does (step.Crash), for it is the program's output
+// gone wrong, not a wrong answer, and failures of one such cause are grouped as one.
 func (s *Conn) reply(id int, text string) (Reply, error) {
 	s.lastReq = text
 	line, err := s.read(func() string { return fmt.Sprintf("its reply to request %d %s", id, text) })
@@ -248,22 +250,22 @@ func (s *Conn) reply(id int, text string) (Reply, error) {
 	s.replied = true
 	r, ok := ParseReply(line, text)
 	if !ok {
-		return Reply{}, s.fail(step.Wrong, "the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, text)
+		return Reply{}, s.fail(step.Crash, "the program wrote something that is not a reply, %s, to request %d %s (write debug output to standard error: it is yours; standard output is the runner's)", brief.Quote(line), id, text)
 	}
 	got, hasID := r.Int("id")
 	switch {
 	case !hasID:
-		return Reply{}, s.fail(step.Wrong, "the program replied without an id, %s, to request %d %s", brief.Quote(line), id, text)
+		return Reply{}, s.fail(step.Crash, "the program replied without an id, %s, to request %d %s", brief.Quote(line), id, text)
 	case got < 1 || got > s.sent:
-		return Reply{}, s.fail(step.Wrong, "the program wrote a reply to a request that was never sent, %s, when request %d %s was waiting", brief.Quote(line), id, text)
+		return Reply{}, s.fail(step.Crash, "the program wrote a reply to a request that was never sent, %s, when request %d %s was waiting", brief.Quote(line), id, text)
 	case got < id:
-		return Reply{}, s.fail(step.Wrong, "the program replied twice to request %d: %s came when request %d %s was waiting", got, brief.Quote(line), id, text)
+		return Reply{}, s.fail(step.Crash, "the program replied twice to request %d: %s came when request %d %s was waiting", got, brief.Quote(line), id, text)
 	case got > id:
-		return Reply{}, s.fail(step.Wrong, "the program replied to request %d, %s, before request %d %s, which was waiting", got, brief.Quote(line), id, text)
+		return Reply{}, s.fail(step.Crash, "the program replied to request %d, %s, before request %d %s, which was waiting", got, brief.Quote(line), id, text)
 	}
 	if raw, isError := r.Fields["error"]; isError && string(raw) != "null" { // null: no error
 		if _, ok := r.Refusal(); !ok {
-			return Reply{}, s.fail(step.Wrong, "the program replied with an error that is not a string, %s, to request %d %s", brief.Quote(line), id, text)
+			return Reply{}, s.fail(step.Crash, "the program replied with an error that is not a string, %s, to request %d %s", brief.Quote(line), id, text)
 		}
 	}
 	return r, nil
