@@ -17,9 +17,10 @@ const MaxQuoted = 40
 // 4*MaxQuoted+30 bytes, whatever s is.
 func Quote(s string) string { return quote(s, MaxQuoted) }
 
-// quote quotes s, its first max bytes if it is longer, cut at a character boundary.
+// quote quotes s, its first max bytes if it is longer, cut at a character boundary — and
+// never to something longer than s itself: a string only a little longer is quoted whole.
 func quote(s string, max int) string {
-	if len(s) <= max {
+	if len(s) <= max+len("… ( bytes)")+len(strconv.Itoa(len(s))) {
 		return strconv.Quote(s)
 	}
 	cut := max

@@ -14,9 +14,11 @@ func TestQuote(t *testing.T) {
 		{"", `""`},
 		{"Red Green", `"Red Green"`},
 		{strings.Repeat("a", brief.MaxQuoted), strconv.Quote(strings.Repeat("a", brief.MaxQuoted))},
-		{strings.Repeat("a", brief.MaxQuoted+1), `"` + strings.Repeat("a", brief.MaxQuoted) + `"… (41 bytes)`},
+		// A string only a little longer is quoted whole: never cut to something longer.
+		{strings.Repeat("a", brief.MaxQuoted+9), strconv.Quote(strings.Repeat("a", brief.MaxQuoted+9))},
+		{strings.Repeat("a", brief.MaxQuoted+20), `"` + strings.Repeat("a", brief.MaxQuoted) + `"… (60 bytes)`},
 		// A cut never splits a character: "é" is two bytes.
-		{strings.Repeat("a", brief.MaxQuoted-1) + "éé", `"` + strings.Repeat("a", brief.MaxQuoted-1) + `"… (43 bytes)`},
+		{strings.Repeat("a", brief.MaxQuoted-1) + strings.Repeat("é", 8), `"` + strings.Repeat("a", brief.MaxQuoted-1) + `"… (55 bytes)`},
 	}
 	for _, tt := range tests {
 		if got := brief.Quote(tt.in); got != tt.want {

@@ -529,7 +529,7 @@ Next: Parity, row 2 (counting.feature:16): | 3 |
 Run it alone: rerun Counting/Parity/row 2
 
 1 more failed:
-  1 at Then it should be even: 5 is odd`, f.shown[len(f.shown)-1], "the first failure in the files' order, whatever order the run took")
+  1 at Then it should be even: row 4: 5 is odd`, f.shown[len(f.shown)-1], "the first failure in the files' order, whatever order the run took")
 	assert.NotContains(t, strings.Join(f.shown, "\n"), "FAIL Parity", "no failure shown on its own")
 
 	// Failures of one cause are one line, the largest group first; a run that passes is a

@@ -335,7 +335,10 @@ func groupFailures(failed []Result) []group {
 		}
 		g := &groups[i]
 		g.results = append(g.results, r)
-		g.causes = append(g.causes, cause)
+		if atStep && r.Scenario.Row > 0 {
+			cause = fmt.Sprintf("row %d: %s", r.Scenario.Row, cause) // which row, to run it or find it
+		}
+		g.causes = append(g.causes, strings.ReplaceAll(cause, "\n", "\n        ")) // a cause's own lines, under it
 		if !slices.Contains(g.steps, f.Step) {
 			g.steps = append(g.steps, f.Step)
 		}
