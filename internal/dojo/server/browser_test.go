@@ -53,7 +53,7 @@ type row struct {
 const readRows = `[...document.querySelectorAll("tbody tr")].map(tr => ({
 	name: tr.querySelector("th.who").textContent,
 	kata: tr.querySelector("td.kata").textContent,
-	lights: [...tr.querySelectorAll(".run")].map(r => r.textContent),
+	lights: [...tr.querySelectorAll(".run .top")].map(r => r.textContent),
 	classes: [...tr.querySelectorAll(".light")].map(l => l.className),
 	runs: tr.querySelector("td.runs").textContent,
 	held: tr.querySelector("td.held").textContent,
@@ -120,6 +120,12 @@ func TestTheDashboardInABrowser(t *testing.T) {
 		"the two rows there kept, the new participant's added")
 	assert.Equal(t, 3, eval[int](t, tctx, `document.querySelectorAll("thead th.minute").length`),
 		"a column for each minute with a light: 09:30, 09:31, 09:34")
+	assert.Equal(t, "2 min quiet", eval[string](t, tctx, `document.querySelector("thead th.gap").dataset.quiet`),
+		"the quiet minutes between, said")
+	assert.Equal(t, []string{"0/60", "12/60", "60/60"}, eval[[]string](t, tctx, `[...document.querySelectorAll("tr[data-name='ann & bob'] .run .count")].map(c => c.textContent)`),
+		"each light's counts, without hovering")
+	assert.GreaterOrEqual(t, eval[float64](t, tctx, `parseFloat(getComputedStyle(document.querySelector("tbody .mark")).fontSize)`), 13.0,
+		"a prediction's mark as legible as the text")
 	got = rows()
 	require.Len(t, got, 3)
 	assert.Equal(t, []string{"A", "R✓", "G✗"}, got[1].Lights, "ann & bob, by name")

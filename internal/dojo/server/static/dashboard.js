@@ -44,24 +44,32 @@
     return e;
   }
 
+  // lightEl is a light: its shape and letter, the prediction's mark beside it, and its
+  // counts under it; the rest of it on hover.
   function lightEl(l) {
     const e = el("span", "run");
-    e.appendChild(el("span", "light " + l.light, letters[l.light] || "?"));
+    const top = el("span", "top");
+    top.appendChild(el("span", "light " + l.light, letters[l.light] || "?"));
     let title = `${l.kata} ${l.light} ${l.passed}/${l.total}, +${l.added} −${l.removed}, at ${new Date(l.at).toLocaleTimeString()}`;
     if (l.predicted) {
       const right = l.predicted === l.light;
       title += `, predicted ${l.predicted}`;
-      e.appendChild(el("span", "mark " + (right ? "right" : "wrong"), right ? "✓" : "✗"));
+      top.appendChild(el("span", "mark " + (right ? "right" : "wrong"), right ? "✓" : "✗"));
     }
+    e.append(top, el("span", "count", `${l.passed}/${l.total}`));
     e.title = title;
     e.dataset.id = l.id;
     return e;
   }
 
   // minuteCell is a participant's cell, or the head's, for minute m, after the minute prev.
+  // A gap between columns is minutes with no light: its head says how long the room was quiet.
   function minuteCell(tag, m, prev) {
     const c = el(tag, "minute", tag === "th" ? clock(m) : undefined);
-    if (prev !== undefined && m - prev > 1) c.classList.add("gap");
+    if (prev !== undefined && m - prev > 1) {
+      c.classList.add("gap");
+      if (tag === "th") c.dataset.quiet = `${m - prev - 1} min quiet`;
+    }
     return c;
   }
 
