@@ -75,7 +75,8 @@ const (
 type watching struct {
 	mode       watchMode
 	predicting bool              // p was pressed: the next key is a light
-	predict    journal.Light     // the light said for the next run
+	predict    journal.Light     // the light said for the next run of every scenario
+	verdict    string            // the last prediction's verdict, until a screen has shown it in full
 	failing    []engine.Scenario // in the files' order: the first is the next to work on
 	full       bool              // the next run is of every scenario, whatever the mode
 	ranAll     bool              // the last run was of every scenario
@@ -90,7 +91,7 @@ func (w *watching) press(k byte) (bool, string) {
 			return false, "No prediction: p, then g for green, r for red or a for amber."
 		}
 		w.predict = l
-		return false, fmt.Sprintf("You predict %s for the next run: save, or press Enter.", l)
+		return false, fmt.Sprintf("You predict %s for the next run of every scenario: save, or press Enter.", l)
 	}
 	switch k {
 	case keyEnter:
@@ -112,11 +113,14 @@ func (w *watching) press(k byte) (bool, string) {
 // selection returns the command line for the next run — every scenario it chose, or those of
 // the mode — and a line that says what runs, "" for every scenario.
 func (w *watching) selection(r runFlags) (runFlags, string) {
-	r.predict, w.predict = w.predict, journal.NoLight // a prediction is for one run
 	if w.full || w.mode == watchAll || len(w.failing) == 0 {
+		// A prediction is of the kata's light: for one run, the next of every scenario — the
+		// one n or f hands over to, once those they run pass.
+		r.predict, w.predict = w.predict, journal.NoLight
 		w.full, w.ranAll = false, true
 		return r, ""
 	}
+	r.predict = journal.NoLight
 	w.ranAll = false
 	if w.mode == watchNext {
 		r.opts = r.opts.Only(w.failing[:1])

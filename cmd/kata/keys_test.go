@@ -58,9 +58,17 @@ func TestWatchKeys(t *testing.T) {
 	assert.Contains(t, next, "mastermind: 0 of 1 scenario passed, 1 failed")
 	key("") // Enter: the same again
 	assert.Contains(t, idle(4), "mastermind: 0 of 1 scenario passed, 1 failed")
-	// The fix, saved: the next passes, and then every scenario runs.
+	// A prediction, then the fix, saved: the next passes, and then every scenario runs; the
+	// prediction is of that run, the kata's light, and its verdict is on the screen.
+	key("p")
+	key("g")
+	require.Eventually(t, func() bool {
+		return strings.Contains(out.String(), "You predict green for the next run of every scenario")
+	}, 10*time.Second, 10*time.Millisecond)
 	require.NoError(t, os.WriteFile(bug, []byte("\n"), 0o644))
 	fixed := idle(5)
+	_, last, _ := strings.Cut(fixed, "Those pass now: running every scenario…")
+	assert.Contains(t, last, "mastermind: all 60 scenarios passed\nYou predicted green, and it was green.", "the verdict under the run it was for")
 	assert.Contains(t, fixed, "bug.txt saved: running again…")
 	assert.Contains(t, fixed, "mastermind: 1 scenario, passed")
 	assert.Contains(t, fixed, "Those pass now: running every scenario…")
@@ -91,6 +99,8 @@ func TestWatchKeys(t *testing.T) {
 		partial = append(partial, e.Partial)
 	}
 	assert.Equal(t, []bool{false, true, true, true, true, false, false}, partial)
+	assert.Equal(t, journal.NoLight, entries[4].Predicted, "not the one scenario's run")
+	assert.Equal(t, journal.Green, entries[5].Predicted, "but the run of every scenario that followed")
 	for i, e := range entries {
 		if i == 4 {
 			assert.Positive(t, e.Lag, "the run the save started: the time from the save to its light")

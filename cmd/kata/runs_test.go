@@ -177,7 +177,7 @@ func TestPredictTheLight(t *testing.T) {
 		poll: 10 * time.Millisecond, keys: keys, katas: known()}
 	assert.Zero(t, w.run(append([]string{"run", "--watch"}, one...)))
 	assert.Contains(t, watchOut.String(), "The next run's light? g green, r red, a amber.")
-	assert.Contains(t, watchOut.String(), "You predict red for the next run: save, or press Enter.")
+	assert.Contains(t, watchOut.String(), "You predict red for the next run of every scenario: save, or press Enter.")
 	assert.Contains(t, watchOut.String(), "You predicted red; it was green.")
 	require.Zero(t, do("log"))
 	assert.Contains(t, out.String(), "Predictions: 1 of 3 right.\n")

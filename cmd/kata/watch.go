@@ -79,6 +79,14 @@ func (c cli) watch(r runFlags) int {
 		if status == 2 {
 			return status // a bad command line does not get better by watching
 		}
+		// A verdict stays in view: a run that starts at once after the one it judged — saved
+		// during it — shows it again under its own screen.
+		if run.predict != journal.NoLight {
+			w.verdict = prediction(run.predict, outcome.Light())
+		} else if w.verdict != "" {
+			fmt.Fprintln(c.stdout, "Your last prediction: "+w.verdict)
+			w.verdict = ""
+		}
 		start, saved = false, time.Time{}
 		if c.ctx.Err() != nil {
 			fmt.Fprintln(c.stdout, "Stopped watching.")
@@ -115,6 +123,7 @@ func (c cli) watch(r runFlags) int {
 			continue
 		}
 		base = now
+		w.verdict = "" // on the screen, where it stays
 		fmt.Fprintf(c.stdout, "\nWatching this folder: save a file to run again; Ctrl-C stops.\n")
 		if keys != nil {
 			fmt.Fprintf(c.stdout, "Keys: %s\n", keysHelp)
