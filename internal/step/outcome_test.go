@@ -1,13 +1,18 @@
 package step
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFirstDifference: where two messages part, counted in characters, with what follows in
 // each.
 func TestFirstDifference(t *testing.T) {
 	for _, tt := range [][3]string{
 		{"Impossible board: play went on after a win", "Impossible board: game should have ended after the game was won",
-			`they differ from character 19: "play went on after a win" where "game should have ended after the game wa"… (45 bytes) is wanted`},
+			`they differ from character 19: "play went on after a win" where "game should have ended after the game was won" is wanted`},
+		// Quoted whole where a cut would not be shorter; cut where it is.
+		{"x: a", "x: " + strings.Repeat("b", 80), `they differ from character 4: "a" where "` + strings.Repeat("b", 40) + `"… (80 bytes) is wanted`},
 		{"Wrong turn order", "Wrong turn order: O started", `they differ from character 17: the end where ": O started" is wanted`},
 		{"héllo there", "héllo world", `they differ from character 7: "there" where "world" is wanted`},
 	} {
