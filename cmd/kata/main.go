@@ -74,10 +74,9 @@ func main() {
 const stopGrace = 5 * time.Second
 
 // interruptible returns a context done at the first signal that ends kata — Ctrl-C, kill, the
-// terminal closed, Ctrl-\ — and a function that says
-// which signal came, if one did. A signal always ends kata: whatever it was doing when the
-// signal came, it exits with 128 plus the signal's number once stopGrace has passed, or at a
-// second signal.
+// terminal closed, Ctrl-\ — and a function that says which signal came, if one did. A signal
+// always ends kata: whatever it was doing when the signal came, it exits with 128 plus the
+// signal's number once stopGrace has passed, or at a second signal.
 func interruptible() (context.Context, func() (syscall.Signal, bool)) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 2)

@@ -89,35 +89,18 @@ func TestMain(m *testing.M) {
 const testMark = "KATAS_TEST_OF"
 
 // leftBehind returns the processes, other than this one, whose environment holds mark and
-// that are still running after wait, each as its number and command line. Where there is
-// no /proc to read it says so, and returns none.
+// that are still running after wait. Where there is no /proc to read it says so, and returns
+// none.
 func leftBehind(mark string, wait time.Duration) []string {
 	if runtime.GOOS != "linux" {
 		fmt.Fprintf(os.Stderr, "the check that the tests leave no process running reads /proc, which %s does not have\n", runtime.GOOS)
 		return nil
 	}
 	want := []byte(mark + "\x00")
-	var left []string
-	for deadline := time.Now().Add(wait); ; time.Sleep(50 * time.Millisecond) {
-		left = left[:0]
-		procs, _ := filepath.Glob("/proc/[0-9]*/environ")
-		for _, p := range procs {
-			env, err := os.ReadFile(p)
-			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(p)))
-			if err != nil || pid == os.Getpid() || !(bytes.HasPrefix(env, want) || bytes.Contains(env, append([]byte{0}, want...))) {
-				continue
-			}
-			stat, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "stat"))
-			if bytes.Contains(stat, []byte(") Z ")) {
-				continue // a zombie has ended; its parent has yet to reap it
-			}
-			cmdline, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "cmdline"))
-			left = append(left, fmt.Sprintf("%d: %s", pid, bytes.TrimSpace(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '}))))
-		}
-		if len(left) == 0 || time.Now().After(deadline) {
-			return left
-		}
-	}
+	return living(wait, func(proc string) bool {
+		env, err := os.ReadFile(filepath.Join(proc, "environ"))
+		return err == nil && (bytes.HasPrefix(env, want) || bytes.Contains(env, append([]byte{0}, want...)))
+	})
 }
 
 // kata runs the program with args, without colour, and returns what it wrote and its status.

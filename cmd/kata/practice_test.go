@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -249,26 +250,34 @@ func running(t *testing.T, marker string) []string {
 	if runtime.GOOS != "linux" {
 		t.Skipf("this test reads the process table in /proc, which %s does not have: it needs Linux", runtime.GOOS)
 	}
+	return living(time.Second, func(proc string) bool {
+		cmdline, err := os.ReadFile(filepath.Join(proc, "cmdline"))
+		return err == nil && bytes.Contains(cmdline, []byte(marker))
+	})
+}
+
+// living returns the processes, other than this one, that match — each by its folder in
+// /proc — and are still running after wait (a process killed a moment ago may take a moment
+// to go), each as its number and command line. It reads /proc: Linux's.
+func living(wait time.Duration, match func(proc string) bool) []string {
 	var left []string
-	for range 20 { // a process killed a moment ago may take a moment to go
+	for deadline := time.Now().Add(wait); ; time.Sleep(50 * time.Millisecond) {
 		left = left[:0]
-		procs, err := filepath.Glob("/proc/[0-9]*/cmdline")
-		require.NoError(t, err)
-		for _, p := range procs {
-			data, err := os.ReadFile(p)
-			if err == nil && bytes.Contains(data, []byte(marker)) {
-				stat, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "stat"))
-				if !bytes.Contains(stat, []byte(") Z ")) { // a zombie has ended; its parent has yet to reap it
-					left = append(left, fmt.Sprintf("%s: %s", filepath.Base(filepath.Dir(p)), bytes.ReplaceAll(data, []byte{0}, []byte{' '})))
-				}
+		procs, _ := filepath.Glob("/proc/[0-9]*")
+		for _, proc := range procs {
+			if proc == "/proc/"+strconv.Itoa(os.Getpid()) || !match(proc) {
+				continue
 			}
+			if stat, _ := os.ReadFile(filepath.Join(proc, "stat")); bytes.Contains(stat, []byte(") Z ")) {
+				continue // a zombie has ended; its parent has yet to reap it
+			}
+			cmdline, _ := os.ReadFile(filepath.Join(proc, "cmdline"))
+			left = append(left, fmt.Sprintf("%s: %s", filepath.Base(proc), bytes.TrimSpace(bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '}))))
 		}
-		if len(left) == 0 {
-			return nil
+		if len(left) == 0 || time.Now().After(deadline) {
+			return left
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	return left
 }
 
 // TestCountsThatAreNotAnswered: an error in reply to turns_left or guesses says so, and "not

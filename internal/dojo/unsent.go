@@ -29,7 +29,7 @@ const maxPost = 4 << 10
 var ErrAway = errors.New("the room is away")
 
 // readUnsent returns the lights waiting in the folder dir, oldest first; none where there is
-// no file, or where it cannot be read as kata writes it (then it is set aside, and said).
+// no file, and an error that says so where it cannot be read as kata writes it.
 func readUnsent(dir string) ([]Post, error) {
 	data, err := journal.ReadPlain(filepath.Join(dir, UnsentPath), MaxUnsent*(maxPost+1))
 	if errors.Is(err, fs.ErrNotExist) {

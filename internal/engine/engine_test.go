@@ -540,11 +540,11 @@ Run it alone: rerun Counting/Parity/row 2
 		{Scenario: Scenario{Name: "c", File: "x", Line: 3}, Steps: []StepResult{{Step: "When I join", Status: godog.StepFailed, Cause: "new is not implemented yet"}}},
 		{Scenario: Scenario{Name: "d", File: "x", Line: 4}, Steps: []StepResult{{Step: "When I guess", Status: godog.StepFailed, Cause: "new is not implemented yet"}}},
 	}
-	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: failures}, nil, true)
+	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: failures}, nil, true, 0, 0)
 	assert.Contains(t, screen, "k: 0 of 4 scenarios passed, 4 failed\n\x1b[32m\x1b[0m\x1b[31m"+strings.Repeat("░", 40)+"\x1b[0m\n\nNext: a (x:1)")
 	assert.Contains(t, screen, "3 more failed:\n  2 failed: new is not implemented yet\n      at When I join and 1 other step\n  1 at When I join: score broke")
 	pass := Result{Scenario: Scenario{Steps: []Step{{Keyword: "Given", Text: "x", Line: 1}}}, Steps: []StepResult{{Status: godog.StepPassed}}}
-	assert.Equal(t, "k: all 2 scenarios passed", screenText(kata.Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false))
+	assert.Equal(t, "k: all 2 scenarios passed", screenText(kata.Kata{Name: "k"}, Outcome{Results: []Result{pass, pass}}, nil, false, 0, 0))
 	assert.Equal(t, journal.Green, Outcome{Results: []Result{pass}}.Light())
 	assert.Equal(t, journal.Amber, Outcome{Results: []Result{{Kind: step.Crash}, {Kind: step.Crash}}}.Light(), "crashed on every scenario")
 	assert.Equal(t, journal.Red, Outcome{Results: []Result{{Kind: step.Crash}, {}}}.Light())
@@ -642,7 +642,7 @@ func TestScreenGroupsWrongAnswersByStep(t *testing.T) {
 		results = append(results, Result{Scenario: Scenario{Name: fmt.Sprint("e", i), File: "x", Line: 10 + i},
 			Steps: []StepResult{{Step: "When I join", Status: godog.StepFailed, Cause: fmt.Sprint("cause ", i), Kind: step.Crash}}})
 	}
-	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
+	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false, 0, 0)
 	assert.Contains(t, screen, "\n\n11 more failed:\n  3 at Then the score should be <n> (x:5), as:\n      score 2, want 1\n      score 3, want 1\n      and 1 more\n  1 at When I join: cause 0", screen)
 	assert.Contains(t, screen, "-v shows every failure")
 }
@@ -677,7 +677,7 @@ func TestCrashesGroupByWhereTheyHappened(t *testing.T) {
 	for i := range 5 {
 		results = append(results, crash(fmt.Sprint("s", i), i+1))
 	}
-	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false)
+	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false, 0, 0)
 	assert.Contains(t, screen, "4 failed: \"KeyError: 'guess'\" (the program exited with status 1)\n      at When I guess", screen)
 }
 

@@ -196,7 +196,7 @@ func (r *Run) Finish(rerun func(Scenario) string) (Outcome, error) {
 	if r.opts.Verbose {
 		fmt.Fprintln(out, summaryText(k, o, rerun))
 	} else {
-		fmt.Fprintln(out, screenTextIn(k, o, rerun, r.front.Terminal, r.front.Width, r.front.Height))
+		fmt.Fprintln(out, screenText(k, o, rerun, r.front.Terminal, r.front.Width, r.front.Height))
 	}
 	return o, errors.Join(errs...)
 }

@@ -127,13 +127,9 @@ const maxGroups = 6
 // is, the next scenario to work on in full — the first that failed in the files' order —
 // with the command that runs it alone, and the other failures grouped by their cause. A run
 // that could not get going says why, and what to do.
-func screenText(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) string {
-	return screenOf(k, o, rerun, terminal).fit(0, 0)
-}
-
-// screenTextIn is screenText fitted to a terminal of width columns and height rows (0 where
-// not known).
-func screenTextIn(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool, width, height int) string {
+//
+// It fits a terminal of width columns and height rows (0 where not known: screen.fit).
+func screenText(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool, width, height int) string {
 	return screenOf(k, o, rerun, terminal).fit(width, height)
 }
 

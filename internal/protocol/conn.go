@@ -67,7 +67,7 @@ func (s *Conn) giveUp(todo string) {
 // NotImplemented breaks the conversation for a reply that says op is not written yet
 // .
 func (s *Conn) NotImplemented(op string) error {
-	return s.fail(step.Missing, "%s is not implemented yet", op)
+	return s.Missing("%s is not implemented yet", op)
 }
 
 // Missing breaks the conversation for a reply that says, in its own way, that a part is not

@@ -220,9 +220,7 @@ const maxMessage = 300
 
 // refuse answers a request for a light with an error, as JSON, which dojo.Room.Send reads.
 func refuse(w http.ResponseWriter, code int, msg string) {
-	if len(msg) > maxMessage {
-		msg = msg[:maxMessage] + "…"
-	}
+	msg = cutMessage(msg)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
 	json.NewEncoder(w).Encode(map[string]string{"error": strings.ToValidUTF8(msg, "?")})
@@ -285,11 +283,9 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 	defer s.mu.Unlock()
 	now := s.now()
 	at := now // when the room shows the light: its run's time, where it says one within bounds
-	if l.At > 0 {
-		if run := time.UnixMilli(l.At); !run.After(now) && now.Sub(run) <= MaxLate {
-			at = run
-		}
-		if kept, ok := rm.taken[runKey{l.Name, at.UnixMilli()}]; ok && at != now {
+	if run := time.UnixMilli(l.At); l.At > 0 && !run.After(now) && now.Sub(run) <= MaxLate {
+		at = run
+		if kept, ok := rm.taken[runKey{l.Name, l.At}]; ok {
 			return kept, 0, nil // sent again, as a light kept while the room was away may be: taken once
 		}
 	}
@@ -316,7 +312,7 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 		s.unkept.Last = err
 		if now.Sub(rm.troubled) >= troubleEvery { // the dashboards told, and not flooded
 			rm.troubled = now
-			s.hub.publish(rm.name, troubleFrame(now.UnixMilli(), "the dojo could not keep a light: "+brief(err.Error())))
+			s.hub.publish(rm.name, troubleFrame(now.UnixMilli(), "the dojo could not keep a light: "+cutMessage(err.Error())))
 		}
 		return Stored{}, http.StatusInternalServerError, fmt.Errorf("the dojo could not keep the light: %v", err)
 	}
@@ -330,8 +326,9 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 // troubleEvery is how often, at most, a room's dashboards are told of lights not kept.
 const troubleEvery = time.Second
 
-// brief cuts msg to maxMessage bytes: no message grows with its cause.
-func brief(msg string) string {
+// cutMessage cuts msg to maxMessage bytes, at a character's boundary: no message the server
+// sends grows with its cause.
+func cutMessage(msg string) string {
 	if len(msg) > maxMessage {
 		msg = strings.ToValidUTF8(msg[:maxMessage], "") + "…"
 	}
