@@ -168,3 +168,49 @@ func TestFromEntry(t *testing.T) {
 	unkept.Commit = ""
 	assert.Zero(t, FromEntry(dir, unkept, "ann").Added, "a run that kept no code changed none")
 }
+
+// TestAnUnreadableQueueLosesNoLight: a file of waiting lights that kata cannot read is moved
+// aside, kept as it was, and the run's own light still reaches the room; the runs after it
+// are as if there had been no file.
+func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
+	var got []Post
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var l Post
+		require.NoError(t, json.NewDecoder(r.Body).Decode(&l))
+		got = append(got, l)
+		w.WriteHeader(http.StatusCreated)
+	}))
+	defer srv.Close()
+	room, err := ParseRoom(srv.URL + "/rooms/dojo/" + token)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
+	corrupt := []byte("{\"name\":\"ann\",\"kata\":\"mastermind\",\"light\":\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, UnsentPath), corrupt, 0o644))
+
+	ctx := context.Background()
+	l := Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3}
+	err = deliver(ctx, room, dir, l)
+	assert.ErrorContains(t, err, "moved to .kata/unsent.unreadable")
+	assert.ErrorContains(t, err, "holds a line that is no light kata kept")
+	assert.Equal(t, []Post{l}, got, "the run's own light reaches the room")
+	kept, rerr := os.ReadFile(filepath.Join(dir, UnreadablePath))
+	require.NoError(t, rerr)
+	assert.Equal(t, corrupt, kept, "what could not be read is kept as it was")
+	assert.NoFileExists(t, filepath.Join(dir, UnsentPath))
+
+	l.Light = journal.Red
+	assert.NoError(t, deliver(ctx, room, dir, l), "the next run is as if there had been no file")
+	assert.Len(t, got, 2)
+
+	// One moved aside before is not written over: the run's light still goes, and the error
+	// says what to do.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, UnsentPath), []byte("garbage\n"), 0o644))
+	err = deliver(ctx, room, dir, l)
+	assert.ErrorContains(t, err, "holds a line that is no light kata kept")
+	assert.ErrorContains(t, err, ".kata/unsent.unreadable is there already")
+	assert.Len(t, got, 3, "the run's own light reaches the room")
+	kept, rerr = os.ReadFile(filepath.Join(dir, UnreadablePath))
+	require.NoError(t, rerr)
+	assert.Equal(t, corrupt, kept, "and the one kept before is as it was")
+}

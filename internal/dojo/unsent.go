@@ -17,6 +17,10 @@ import (
 // first, to send with the next run that reaches the room.
 const UnsentPath = ".kata/unsent"
 
+// UnreadablePath is where a UnsentPath that kata cannot read (edited by hand, cut short) is
+// moved, kept for the person to look at, so that the folder's lights go on reaching the room.
+const UnreadablePath = UnsentPath + ".unreadable"
+
 // MaxUnsent is how many lights a folder keeps for its room: past it, the oldest go.
 const MaxUnsent = 200
 
@@ -45,7 +49,7 @@ func readUnsent(dir string) ([]Post, error) {
 		}
 		var p Post
 		if err := json.Unmarshal(line, &p); err != nil || p.Check() != nil {
-			return nil, fmt.Errorf("%s holds a line that is no light kata kept: remove the file", filepath.Join(dir, UnsentPath))
+			return nil, fmt.Errorf("%s holds a line that is no light kata kept", filepath.Join(dir, UnsentPath))
 		}
 		out = append(out, p)
 	}
@@ -92,12 +96,17 @@ func writeUnsent(dir string, posts []Post) error {
 
 // deliver sends the lights waiting in dir, then post, in order, each once. At the first the
 // room is away for (ErrAway) it stops, and that light and those after it wait for the next
-// run; a light the room refuses for what it is is not sent again. It returns the error of
-// post, or of the first light the room was away for.
+// run; a light the room refuses for what it is is not sent again. A file of waiting lights
+// that cannot be read is moved to UnreadablePath, and post goes all the same. It returns the
+// error of post, or of the first light the room was away for, and of the file.
 func deliver(ctx context.Context, room Room, dir string, post Post) error {
-	waiting, err := readUnsent(dir)
-	if err != nil {
-		return fmt.Errorf("the lights kept for the room: %w", err)
+	waiting, bad := readUnsent(dir)
+	if bad != nil {
+		// What cannot be read is moved aside, not lost, and the run's own light still goes.
+		if err := moveAside(dir); err != nil {
+			return errors.Join(fmt.Errorf("the lights kept for the room: %w; nor could it be moved aside: %v", bad, err), room.Send(ctx, post))
+		}
+		bad = fmt.Errorf("the lights kept for the room could not be read, and are moved to %s: %w", UnreadablePath, bad)
 	}
 	queue := append(waiting, post)
 	var last error
@@ -105,16 +114,23 @@ func deliver(ctx context.Context, room Room, dir string, post Post) error {
 		err := room.Send(ctx, p)
 		if errors.Is(err, ErrAway) {
 			if werr := writeUnsent(dir, queue[i:]); werr != nil {
-				return fmt.Errorf("%w; nor could it be kept to send with the next run: %v", err, werr)
+				return errors.Join(fmt.Errorf("%w; nor could it be kept to send with the next run: %v", err, werr), bad)
 			}
-			return fmt.Errorf("%w; %s", err, kept(len(queue)-i))
+			return errors.Join(fmt.Errorf("%w; %s", err, kept(len(queue)-i)), bad)
 		}
 		last = err // a refusal: of post, the run's own, it is said
 	}
-	if err := writeUnsent(dir, nil); err != nil {
-		return errors.Join(last, err)
+	return errors.Join(last, writeUnsent(dir, nil), bad)
+}
+
+// moveAside moves the folder's UnsentPath to UnreadablePath, where no file is yet: one moved
+// before is not written over.
+func moveAside(dir string) error {
+	to := filepath.Join(dir, UnreadablePath)
+	if _, err := os.Lstat(to); !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s is there already: look at both, then remove them", UnreadablePath)
 	}
-	return last
+	return os.Rename(filepath.Join(dir, UnsentPath), to)
 }
 
 // kept says that n lights wait for the room.
