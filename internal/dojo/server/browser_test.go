@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -78,10 +80,6 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	run := func(name, kata string, l, predicted journal.Light, passed, total, added, removed int) dojo.Post {
 		return dojo.Post{Name: name, Kata: kata, Light: l, Predicted: predicted, Passed: passed, Total: total, Added: added, Removed: removed}
 	}
-	send(run("ann & bob", "mastermind", journal.Amber, journal.NoLight, 0, 60, 12, 0), 0)
-	send(run(hostile, "tictactoe", journal.Red, journal.Red, 20, 34, 30, 2), 20*time.Second)
-	send(run("ann & bob", "mastermind", journal.Red, journal.Red, 12, 60, 20, 3), 50*time.Second)
-
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1000, 420), chromedp.Flag("disable-dev-shm-usage", true))...)
@@ -101,6 +99,12 @@ func TestTheDashboardInABrowser(t *testing.T) {
 		t.Helper()
 		return eval[[]row](t, tctx, readRows)
 	}
+	// The page opens on an empty room and draws it when the first light comes.
+	wait(`body[data-live="true"]`)
+	assert.Equal(t, "No lights yet", eval[string](t, tctx, `document.querySelector("#board .empty").textContent.slice(0, 13)`))
+	send(run("ann & bob", "mastermind", journal.Amber, journal.NoLight, 0, 60, 12, 0), 0)
+	send(run(hostile, "tictactoe", journal.Red, journal.Red, 20, 34, 30, 2), 20*time.Second)
+	send(run("ann & bob", "mastermind", journal.Red, journal.Red, 12, 60, 20, 3), 50*time.Second)
 	wait(`body[data-live="true"][data-lights="3"]`)
 	eval[bool](t, tctx, `window.sameLoad = true`)
 	got := rows()
@@ -189,13 +193,34 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.Green, 34, 34, 3, 3)))
 	wait(`body[data-live="true"][data-lights="10"]`)
 	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page reconnected by itself")
+
+	// A new page's first paint is the server's drawing of the room (a plain GET holds it), the
+	// same as the one the open page built light by light; the script takes it over, and the
+	// stream only adds to it: no element of the board is taken away.
+	const boardHTML = `(() => { const b = document.getElementById("board").cloneNode(true);
+		b.querySelectorAll("[data-probe]").forEach((e) => delete e.dataset.probe); return b.innerHTML; })()`
+	built := eval[string](t, tctx, boardHTML)
+	require.NoError(t, chromedp.Do(tctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `window.removed = 0;
+			new MutationObserver((ms) => { for (const m of ms) for (const n of m.removedNodes) if (n.nodeType === 1) window.removed++; })
+				.observe(document, { childList: true, subtree: true });`})
+		return err
+	})))
 	require.NoError(t, chromedp.Do(tctx, chromedp.Reload()))
 	wait(`body[data-live="true"][data-lights="10"]`)
+	assert.Equal(t, built, eval[string](t, tctx, boardHTML), "the server draws the room as the page does")
+	again.advance(2 * time.Minute)
+	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("bea", "mastermind", journal.Red, journal.Green, 3, 60, 5, 0)))
+	wait(`body[data-lights="11"]`)
+	assert.Equal(t, 5, eval[int](t, tctx, `document.querySelectorAll("thead th.minute").length`), "a column added for the new minute")
+	assert.Equal(t, []string{hostile, "ann & bob", "bea", "chidi", "dana"}, eval[[]string](t, tctx, `[...document.querySelectorAll("tbody tr")].map(r => r.dataset.name)`),
+		"a row added where it goes")
+	assert.Zero(t, eval[int](t, tctx, `window.removed`), "the stream only adds")
 	got = rows()
-	require.Len(t, got, 4)
-	assert.Equal(t, "5,801 (5 at worst)", got[3].Best, "the marks kept, and read back")
+	require.Len(t, got, 5)
+	assert.Equal(t, "5,801 (5 at worst)", got[4].Best, "the marks kept, and read back")
 	assert.Equal(t, []string{"A", "R✓", "G✗"}, got[1].Lights)
-	assert.Equal(t, []string{"R", "G✓"}, got[2].Lights)
+	assert.Equal(t, []string{"R", "G✓"}, got[3].Lights)
 
 	// A light the server cannot keep is said on the page; the next it keeps clears it.
 	assert.True(t, eval[bool](t, tctx, `document.getElementById("trouble").hidden`))
@@ -206,7 +231,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	assert.Contains(t, eval[string](t, tctx, `document.getElementById("trouble").textContent`), "the dojo could not keep a light")
 	again.store.db = open
 	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.NoLight, 34, 34, 1, 1)))
-	wait(`body[data-trouble="false"][data-lights="11"]`)
+	wait(`body[data-trouble="false"][data-lights="12"]`)
 }
 
 // closedDB is a handle on the store's file that is closed: every write through it fails, as

@@ -13,10 +13,11 @@ var staticFiles embed.FS
 // static is the dashboard's script and style, served under /static/.
 var static, _ = fs.Sub(staticFiles, "static")
 
-// pages are the dashboard's page and the dojo's front page. The page holds no script of its
-// own, and its policy lets none run but the dashboard's: a name, even one that reached the page
-// as markup, would run nothing.
-var pages = template.Must(template.New("").Parse(`
+// pages are the dashboard's page and the dojo's front page. The page holds the room's lights
+// twice: drawn, as its board (board.go), and as data, which the script takes over; it holds no
+// script of its own, and its policy lets none run but the dashboard's: a name, even one that
+// reached the page as markup, would run nothing.
+var pages = template.Must(template.New("").Parse(boardTemplate + `
 {{define "room"}}<!doctype html>
 <html lang="en">
 <head>
@@ -26,7 +27,7 @@ var pages = template.Must(template.New("").Parse(`
 <link rel="stylesheet" href="/static/dashboard.css">
 <script src="/static/dashboard.js" defer></script>
 </head>
-<body data-events="{{.Events}}">
+<body data-events="{{.Events}}" data-lights="{{.Count}}">
 <header>
 <h1>{{.Room}} <small>kata dojo</small></h1>
 <p id="status" role="status">connecting…</p>
@@ -36,8 +37,9 @@ var pages = template.Must(template.New("").Parse(`
 <span class="light red">R</span> red, one failed ·
 <span class="light amber">A</span> amber, the program did not get going.
 A <span class="mark">✓</span> or <span class="mark wrong">✗</span> says whether the light was predicted right; under each light, its scenarios passed of those run. Hover over a light for the lines it changed.</p>
-<main id="board"><p class="empty">No lights yet. Participants send theirs with
-<code>kata run --dojo ADDRESS --name NAME</code>, the line kata dojo serve printed.</p></main>
+<main id="board">{{if .Count}}{{template "board" .Board}}{{else}}<p class="empty">No lights yet. Participants send theirs with
+<code>kata run --dojo ADDRESS --name NAME</code>, the line kata dojo serve printed.</p>{{end}}</main>
+<script type="application/json" id="lights">{{.Lights}}</script>
 </body>
 </html>
 {{end}}
@@ -71,8 +73,15 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer") // the token stays on the page
-	pages.ExecuteTemplate(w, "room", map[string]string{
+	lights := s.lights(rm)
+	if lights == nil {
+		lights = []Stored{} // data the script reads as a list
+	}
+	pages.ExecuteTemplate(w, "room", map[string]any{
 		"Room":   rm.name,
 		"Events": "/rooms/" + rm.name + "/" + rm.token + "/events",
+		"Count":  len(lights),
+		"Lights": lights, // as JSON, with <, > and & escaped: it cannot end its script element
+		"Board":  newBoard(lights),
 	})
 }

@@ -49,6 +49,7 @@ type room struct {
 	// dashboard that opens, or reconnects, catches up from memory, and costs the store
 	// nothing. It only grows; a stream reads the part it took under the lock.
 	backlog  []frame
+	lights   []Stored          // the same lights, for the page's first paint (board.go)
 	taken    map[runKey]Stored // each light by its participant and run's time: a light sent again is taken once
 	troubled time.Time         // when the room's dashboards were last told of a light not kept
 }
@@ -130,6 +131,7 @@ func (s *Server) load(rm *room) error {
 				return err
 			}
 			rm.backlog = append(rm.backlog, f)
+			rm.lights = append(rm.lights, l)
 			rm.taken[runKey{l.Name, l.At}] = l
 			last = l.ID
 		}
@@ -318,6 +320,7 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 	}
 	rm.participants[l.Name] = b
 	rm.backlog = append(rm.backlog, f)
+	rm.lights = append(rm.lights, stored)
 	rm.taken[runKey{l.Name, stored.At}] = stored
 	s.hub.publish(rm.name, f)
 	return stored, 0, nil
@@ -333,6 +336,14 @@ func cutMessage(msg string) string {
 		msg = strings.ToValidUTF8(msg[:maxMessage], "") + "…"
 	}
 	return msg
+}
+
+// lights returns every light the room took, oldest first. Like the backlog, the list only
+// grows: what it returns stays as it is.
+func (s *Server) lights(rm *room) []Stored {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return rm.lights[:len(rm.lights):len(rm.lights)]
 }
 
 // since returns the part of the room's backlog after the light numbered last.

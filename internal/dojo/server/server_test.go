@@ -393,7 +393,8 @@ func TestThePageHoldsNoScriptOfItsOwn(t *testing.T) {
 	_, err = bufio.NewReader(resp.Body).WriteTo(page)
 	require.NoError(t, err)
 	assert.Contains(t, page.String(), `<script src="/static/dashboard.js" defer></script>`)
-	assert.Equal(t, 1, strings.Count(page.String(), "<script"), "the dashboard's script alone")
+	assert.Equal(t, 2, strings.Count(page.String(), "<script"), "the dashboard's script, and its lights as data")
+	assert.Contains(t, page.String(), `<script type="application/json" id="lights">`, "data, which no browser runs")
 	for _, asset := range []string{"/static/dashboard.js", "/static/dashboard.css"} {
 		resp, err := http.Get(d.http.URL + asset)
 		require.NoError(t, err)

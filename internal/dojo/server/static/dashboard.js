@@ -2,11 +2,12 @@
 // light as it comes, from the room's stream of server-sent events. Everything a participant
 // names reaches the page as text (textContent), never as markup.
 //
-// The page draws the room once, when it has caught up with the lights before it opened, and
-// then adds each new light where it goes — a light, a column for a new minute, a row for a new
-// participant — without drawing the room again, however many lights it holds. It reconnects
-// by itself after any break, whatever the server replied, and asks only for the lights after
-// the last it has.
+// The server draws the room's lights into the page (board.go), as this script would, and
+// gives it the same lights as data: the script takes the table over as it is, writes its times
+// in the browser's clock, and then adds each new light where it goes — a light, a column for a
+// new minute, a row for a new participant — without drawing the room again, however many
+// lights it holds. It reconnects by itself after any break, whatever the server replied, and
+// asks only for the lights after the last it has.
 "use strict";
 
 (() => {
@@ -50,28 +51,39 @@
     const e = el("span", "run");
     const top = el("span", "top");
     top.appendChild(el("span", "light " + l.light, letters[l.light] || "?"));
-    let title = `${l.kata} ${l.light} ${l.passed}/${l.total}, +${l.added} −${l.removed}, at ${new Date(l.at).toLocaleTimeString()}`;
     if (l.predicted) {
       const right = l.predicted === l.light;
-      title += `, predicted ${l.predicted}`;
       top.appendChild(el("span", "mark " + (right ? "right" : "wrong"), right ? "✓" : "✗"));
     }
     e.append(top, el("span", "count", `${l.passed}/${l.total}`));
-    e.title = title;
+    e.title = titleOf(l);
     e.dataset.id = l.id;
     return e;
+  }
+
+  // titleOf is what hovering over a light says.
+  function titleOf(l) {
+    const t = `${l.kata} ${l.light} ${l.passed}/${l.total}, +${l.added} −${l.removed}, at ${new Date(l.at).toLocaleTimeString()}`;
+    return l.predicted ? `${t}, predicted ${l.predicted}` : t;
   }
 
   // minuteCell is a participant's cell, or the head's, for minute m, after the minute prev.
   // A gap between columns is minutes with no light: its head says how long the room was quiet.
   function minuteCell(tag, m, prev) {
     const c = el(tag, "minute", tag === "th" ? clock(m) : undefined);
+    if (tag === "th") c.dataset.minute = m;
     if (prev !== undefined && m - prev > 1) {
       c.classList.add("gap");
       if (tag === "th") c.dataset.quiet = `${m - prev - 1} min quiet`;
     }
     return c;
   }
+
+  // compareNames orders participants' rows as the server does (board.go): by name with A to Z
+  // as a to z, then by name, each in UTF-16 code units.
+  const fold = (s) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const byUnits = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+  const compareNames = (a, b) => byUnits(fold(a), fold(b)) || byUnits(a, b);
 
   // tally writes a participant's counts and best mark into their row.
   function tally(p) {
@@ -108,8 +120,8 @@
     return row;
   }
 
-  // draw draws the whole room: once it has caught up, and again only when a light comes that
-  // is out of its minutes' order, or the first mark.
+  // draw draws the whole room, as the server does: only for the first light of an empty room,
+  // one out of its minutes' order, or the first mark.
   function draw() {
     drawn = true;
     if (people.size === 0) return;
@@ -126,7 +138,7 @@
     const thead = el("thead");
     thead.appendChild(head);
     tbody = el("tbody");
-    for (const name of [...people.keys()].sort((a, b) => a.localeCompare(b))) tbody.appendChild(rowOf(people.get(name)));
+    for (const name of [...people.keys()].sort(compareNames)) tbody.appendChild(rowOf(people.get(name)));
     table.append(thead, tbody);
     wrap = el("div", "scroll");
     wrap.appendChild(table);
@@ -158,7 +170,7 @@
     if (!cols.includes(m)) addColumn(m);
     if (!p.row) {
       const row = rowOf(p);
-      const next = [...tbody.children].find((r) => r.dataset.name.localeCompare(p.name) > 0);
+      const next = [...tbody.children].find((r) => compareNames(r.dataset.name, p.name) > 0);
       tbody.insertBefore(row, next || null);
       return;
     }
@@ -193,6 +205,48 @@
     document.body.dataset.lights = String(count);
   }
 
+  // adopt takes over the room as the server drew it: the lights it holds as data, and the
+  // table's elements, whose times it writes again in the browser's clock.
+  function adopt() {
+    let lights = [];
+    try {
+      lights = JSON.parse(document.getElementById("lights").textContent);
+    } catch (err) {
+      console.error("the page's lights cannot be read:", err);
+    }
+    for (const l of lights) take(l);
+    drawn = true;
+    const table = board.querySelector("table");
+    if (!table) {
+      if (people.size) draw(); // lights the server did not draw: drawn here
+      return;
+    }
+    wrap = board.querySelector("div.scroll");
+    head = table.querySelector("thead tr");
+    tbody = table.querySelector("tbody");
+    graded = head.querySelector("th.best") !== null;
+    const ths = [...head.querySelectorAll("th.minute")];
+    cols = ths.map((th) => Number(th.dataset.minute));
+    ths.forEach((th, i) => (th.textContent = clock(cols[i])));
+    for (const row of tbody.children) {
+      const p = people.get(row.dataset.name);
+      if (!p) continue;
+      p.row = row;
+      p.kataCell = row.querySelector("td.kata");
+      const tds = [...row.querySelectorAll("td.minute")];
+      p.cells = new Map(cols.map((m, i) => [m, tds[i]]));
+      p.runs = row.querySelector("td.runs");
+      p.held = row.querySelector("td.held");
+      p.bestCell = row.querySelector("td.best");
+    }
+    const byId = new Map(lights.map((l) => [String(l.id), l]));
+    for (const e of board.querySelectorAll(".run")) {
+      const l = byId.get(e.dataset.id);
+      if (l) e.title = titleOf(l);
+    }
+    wrap.scrollLeft = wrap.scrollWidth; // the newest minute in view
+  }
+
   const away = (text) => {
     status.textContent = text;
     status.className = "away";
@@ -214,7 +268,6 @@
       }
     });
     stream.addEventListener("caught-up", () => {
-      if (!drawn) draw();
       wait = 1000;
       status.textContent = "live";
       status.className = "live";
@@ -239,5 +292,6 @@
       }
     });
   }
+  adopt();
   connect();
 })();

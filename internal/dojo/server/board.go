@@ -1,0 +1,201 @@
+package server
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+
+	"github.com/deliberate-practice/katas/internal/journal"
+)
+
+// A board is a room as its dashboard's page first shows it: the table of every participant's
+// lights in minute columns that the page's script (static/dashboard.js) draws, built on the
+// server, so that the page's first paint, a screenshot or a plain GET holds the room's lights.
+// The script takes the table over as it is and only adds to it. The two draw the same
+// elements, in the same order, with the same attributes: the browser test holds them to it.
+type board struct {
+	Cols   []column
+	Rows   []boardRow
+	Graded bool // some run has a mark: the table has the column of best marks
+}
+
+// A column is a minute with a light, in minutes since 1970, and the minutes of no light
+// before it, since the column before.
+type column struct {
+	Minute int64
+	Clock  string
+	Quiet  int64
+}
+
+// A boardRow is a participant's row: their lights in each column, their counts, their best mark.
+type boardRow struct {
+	Name, Kata string
+	Cells      [][]boardLight // one for each column
+	Runs       int
+	Held       string
+	Best       string
+}
+
+// A boardLight is a light as the board shows it.
+type boardLight struct {
+	ID           int64
+	Light        string // its class: green, red or amber
+	Letter       string
+	Mark, Sign   string // right ✓ or wrong ✗, where the light was predicted
+	Count, Title string
+}
+
+// letters are the lights' letters, as the script's.
+var letters = map[journal.Light]string{journal.Green: "G", journal.Red: "R", journal.Amber: "A"}
+
+// newBoard builds the board of the lights, in the order the room took them. Times are the
+// server's; the script writes them again in the browser's.
+func newBoard(lights []Stored) board {
+	var b board
+	minutes := map[int64]bool{}
+	type person struct {
+		row   boardRow
+		byMin map[int64][]boardLight
+		said  int
+		right int
+		best  *journal.Mark
+	}
+	people := map[string]*person{}
+	for _, l := range lights {
+		m := minuteOf(l.At)
+		minutes[m] = true
+		p := people[l.Name]
+		if p == nil {
+			p = &person{row: boardRow{Name: l.Name}, byMin: map[int64][]boardLight{}}
+			people[l.Name] = p
+		}
+		p.row.Kata = l.Kata
+		p.row.Runs++
+		p.byMin[m] = append(p.byMin[m], lightOf(l))
+		if l.Predicted != journal.NoLight {
+			p.said++
+			if l.Predicted == l.Light {
+				p.right++
+			}
+		}
+		if mk := l.Mark; mk != nil && (p.best == nil || mk.Games > p.best.Games || (mk.Games == p.best.Games && mk.Total < p.best.Total)) {
+			p.best = mk
+		}
+	}
+	cols := slices.Sorted(func(yield func(int64) bool) {
+		for m := range minutes {
+			if !yield(m) {
+				return
+			}
+		}
+	})
+	for i, m := range cols {
+		c := column{Minute: m, Clock: time.Unix(m*60, 0).Format("15:04")}
+		if i > 0 && m-cols[i-1] > 1 {
+			c.Quiet = m - cols[i-1] - 1
+		}
+		b.Cols = append(b.Cols, c)
+	}
+	for _, p := range people {
+		b.Graded = b.Graded || p.best != nil
+	}
+	for _, p := range people {
+		r := p.row
+		for _, m := range cols {
+			r.Cells = append(r.Cells, p.byMin[m])
+		}
+		r.Held = "–"
+		if p.said > 0 {
+			r.Held = fmt.Sprintf("%d of %d", p.right, p.said)
+		}
+		if b.Graded {
+			r.Best = "–"
+			if p.best != nil {
+				r.Best = fmt.Sprintf("%s (%d at worst)", grouped(p.best.Total), p.best.Worst)
+			}
+		}
+		b.Rows = append(b.Rows, r)
+	}
+	slices.SortFunc(b.Rows, func(x, y boardRow) int { return compareNames(x.Name, y.Name) })
+	return b
+}
+
+// minuteOf is the minute of a time in Unix milliseconds, as the script's minute.
+func minuteOf(ms int64) int64 {
+	m := ms / 60000
+	if ms < 0 && ms%60000 != 0 {
+		m-- // the floor, as Math.floor
+	}
+	return m
+}
+
+// lightOf is a light as the script's lightEl draws it.
+func lightOf(l Stored) boardLight {
+	name := l.Light.String()
+	bl := boardLight{ID: l.ID, Light: name, Letter: letters[l.Light], Count: fmt.Sprintf("%d/%d", l.Passed, l.Total)}
+	if bl.Letter == "" {
+		bl.Letter = "?"
+	}
+	bl.Title = fmt.Sprintf("%s %s %d/%d, +%d −%d, at %s", l.Kata, name, l.Passed, l.Total, l.Added, l.Removed, time.UnixMilli(l.At).Format("15:04:05"))
+	if l.Predicted != journal.NoLight {
+		bl.Title += ", predicted " + l.Predicted.String()
+		bl.Mark, bl.Sign = "wrong", "✗"
+		if l.Predicted == l.Light {
+			bl.Mark, bl.Sign = "right", "✓"
+		}
+	}
+	return bl
+}
+
+// grouped writes n with commas between its thousands, as the script's toLocaleString("en").
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	if neg {
+		return "-" + string(out)
+	}
+	return string(out)
+}
+
+// compareNames orders participants' rows: by name with A to Z as a to z, then by name, each in
+// UTF-16 code units, the order the script's compareNames gives in any browser.
+func compareNames(a, b string) int {
+	if c := slices.Compare(utf16.Encode([]rune(foldASCII(a))), utf16.Encode([]rune(foldASCII(b)))); c != 0 {
+		return c
+	}
+	return slices.Compare(utf16.Encode([]rune(a)), utf16.Encode([]rune(b)))
+}
+
+// foldASCII is s with A to Z as a to z, and every other character as it is.
+func foldASCII(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
+}
+
+// boardTemplate draws a board as the script does: no white space between its elements, each
+// element's attributes in the order the script sets them.
+const boardTemplate = `{{define "board"}}<div class="scroll"><table><thead><tr><th class="who">participant</th><th class="kata">kata</th>
+{{- range .Cols}}<th class="minute{{if .Quiet}} gap{{end}}" data-minute="{{.Minute}}"{{if .Quiet}} data-quiet="{{.Quiet}} min quiet"{{end}}>{{.Clock}}</th>{{end -}}
+<th class="runs">runs</th><th class="held">predictions</th>{{if .Graded}}<th class="best">best</th>{{end}}</tr></thead><tbody>
+{{- range .Rows}}<tr data-name="{{.Name}}"><th class="who">{{.Name}}</th><td class="kata">{{.Kata}}</td>
+{{- range $i, $cell := .Cells}}<td class="minute{{if (index $.Cols $i).Quiet}} gap{{end}}">
+{{- range $cell}}<span class="run" title="{{.Title}}" data-id="{{.ID}}"><span class="top"><span class="light {{.Light}}">{{.Letter}}</span>
+{{- if .Mark}}<span class="mark {{.Mark}}">{{.Sign}}</span>{{end}}</span><span class="count">{{.Count}}</span></span>{{end -}}
+</td>{{end -}}
+<td class="runs">{{.Runs}}</td><td class="held">{{.Held}}</td>{{if $.Graded}}<td class="best">{{.Best}}</td>{{end}}</tr>{{end -}}
+</tbody></table></div>{{end}}`

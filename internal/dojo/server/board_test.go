@@ -1,0 +1,130 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/dojo"
+	"github.com/deliberate-practice/katas/internal/journal"
+)
+
+// get returns the body of a plain GET of the room's page, as curl sees it.
+func get(t *testing.T, room dojo.Room) string {
+	t.Helper()
+	resp, err := http.Get(room.String())
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return string(body)
+}
+
+// TestAPlainGetShowsTheRoom: the page's first paint holds the room's lights — a screenshot,
+// curl or a slow script shows the room, not an empty one — and a name in them stays text,
+// in the table and in the data.
+func TestAPlainGetShowsTheRoom(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "tuesday")
+	assert.Contains(t, get(t, room), "No lights yet", "an empty room says so")
+
+	ctx := context.Background()
+	evil := `</script><script>alert(1)</script>`
+	send := func(l dojo.Post, after time.Duration) {
+		t.Helper()
+		d.advance(after)
+		require.NoError(t, room.Send(ctx, l))
+	}
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 12, Total: 60, Predicted: journal.Red}, 0)
+	send(dojo.Post{Name: evil, Kata: "tictactoe", Light: journal.Amber, Total: 34}, 10*time.Second)
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 60, Total: 60, Predicted: journal.Red}, 5*time.Minute)
+	send(dojo.Post{Name: "Bea", Kata: "codebreaker", Light: journal.Red, Passed: 11, Total: 13,
+		Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}}, 10*time.Second)
+
+	page := get(t, room)
+	assert.NotContains(t, page, "No lights yet")
+	assert.Contains(t, page, `data-lights="4"`)
+	for _, want := range []string{
+		`<tr data-name="ann"><th class="who">ann</th><td class="kata">mastermind</td>`,
+		`<span class="light red">R</span><span class="mark right">✓</span></span><span class="count">12/60</span>`,
+		`<span class="light green">G</span><span class="mark wrong">✗</span></span><span class="count">60/60</span>`,
+		`<td class="runs">2</td><td class="held">1 of 2</td><td class="best">–</td>`,
+		`<td class="best">5,801 (5 at worst)</td>`,
+		`data-quiet="4 min quiet">` + d.clock().Add(-10*time.Second).Local().Format("15:04") + `</th>`,
+		`<th class="who">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</th>`,
+	} {
+		assert.Contains(t, page, want)
+	}
+	rows := regexp.MustCompile(`<tr data-name="([^"]*)">`).FindAllStringSubmatch(page, -1)
+	var names []string
+	for _, r := range rows {
+		names = append(names, r[1])
+	}
+	assert.Equal(t, []string{"&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;", "ann", "Bea"}, names, "rows by name, A as a")
+	assert.Equal(t, 1, strings.Count(page, "<script>")+strings.Count(page, "<script src"), "no script from a name: the dashboard's alone")
+
+	data := regexp.MustCompile(`(?s)<script type="application/json" id="lights">(.*?)</script>`).FindStringSubmatch(page)
+	require.Len(t, data, 2)
+	var lights []Stored
+	require.NoError(t, json.Unmarshal([]byte(data[1]), &lights), "the lights as data")
+	require.Len(t, lights, 4)
+	assert.Equal(t, evil, lights[1].Name)
+	assert.Equal(t, int64(4), lights[3].ID)
+}
+
+func TestRowsAreInTheScriptsOrder(t *testing.T) {
+	names := []string{"bob", "Ann", "ann", "Émile", "zoë", "Zed", "<x>", "😀", "\uff01"}
+	b := newBoard(func() []Stored {
+		var ls []Stored
+		for i, n := range names {
+			ls = append(ls, Stored{ID: int64(i + 1), At: 60000, Post: dojo.Post{Name: n, Kata: "k", Light: journal.Red}})
+		}
+		return ls
+	}())
+	var got []string
+	for _, r := range b.Rows {
+		got = append(got, r.Name)
+	}
+	// As [...].sort(compareNames) orders them in a browser: A to Z as a to z, then code units,
+	// where U+FF01 comes after the surrogates of U+1F600, as it does not in UTF-8.
+	assert.Equal(t, []string{"<x>", "Ann", "ann", "bob", "Zed", "zoë", "Émile", "😀", "\uff01"}, got)
+}
+
+// BenchmarkThePageOfABusyRoom serves the page of a room at the end of a long session — 60
+// participants with 40 runs each over two hours, 2,400 lights — drawn on the server, as a
+// dashboard opening or reloading gets it. Each op is one page.
+func BenchmarkThePageOfABusyRoom(b *testing.B) {
+	b.ReportAllocs()
+	d := startDojo(b, filepath.Join(b.TempDir(), "dojo.db"))
+	room := d.room(b, "dojo")
+	ctx := context.Background()
+	for run := range 40 {
+		d.advance(3 * time.Minute)
+		for p := range loadParticipants {
+			l := dojo.Post{Name: fmt.Sprintf("participant %02d", p), Kata: "mastermind", Light: journal.Light(1 + (run+p)%3), Passed: run, Total: 60, Predicted: journal.Red, Added: 4, Removed: 2}
+			require.NoError(b, room.Send(ctx, l))
+		}
+		d.advance(time.Minute) // each participant's allowance of lights comes back
+	}
+	var size int64
+	for b.Loop() {
+		resp, err := http.Get(room.String())
+		require.NoError(b, err)
+		n, err := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		require.NoError(b, err)
+		size = n
+	}
+	b.ReportMetric(float64(size)/1024, "KiB/page")
+}
