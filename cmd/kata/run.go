@@ -261,42 +261,57 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	if res, failed := run.End(prog.End()); failed {
 		show.result(res)
 	}
-	outcome, err := run.Finish(func(s engine.Scenario) string {
+	rerun := func(s engine.Scenario) string {
 		return fmt.Sprintf("%s run %s --run '^%s$' -- %s", c.self, k.Name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(r.argv))
-	})
+	}
+	outcome := run.Outcome()
 	if c.ctx.Err() != nil {
+		run.Report(rerun) // the screen of what ran; an interrupted run is not kept
 		fmt.Fprintln(c.stderr, "kata run: stopped; every program it started has ended")
 		return 1, outcome
 	}
-	status := 0
-	if err != nil {
-		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
-		status = 1
-	}
 	if cannotRun != nil {
+		run.Report(rerun)
 		fmt.Fprintf(c.stderr, "kata run: cannot run %s: %v\n", brief.Quote(r.argv[0]), cannotRun)
 		return 2, outcome
 	}
+	// The run's light, its code and its message to the room are kept in the folder before
+	// anything is printed: an output closed early (kata run … | head -1) ends the printing,
+	// not the record, and a message the room has not taken goes with the next run.
+	status := 0
+	var notes []string
 	entry := outcome.Entry(k, c.now())
 	entry.Start = startSession
-	if entry.Predicted = r.predict; r.predict != journal.NoLight {
-		fmt.Fprintln(c.stdout, prediction(r.predict, entry.Light))
-	}
+	entry.Predicted = r.predict
 	if !saved.IsZero() {
 		entry.Lag = max(time.Since(saved), 0)
 	}
 	entry, lerr := history.Keep(c.dir, code, entry)
-	if errors.Is(lerr, history.ErrTooLarge) {
-		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr) // a folder too large to keep: said, and no failure
-	} else if lerr != nil {
-		fmt.Fprintf(c.stderr, "kata run: %v\n", lerr)
-		status = 1 // a file that cannot be written, as the usage says
+	if lerr != nil {
+		notes = append(notes, lerr.Error())
+		if !errors.Is(lerr, history.ErrTooLarge) { // a folder too large to keep: said, and no failure
+			status = 1 // a file that cannot be written, as the usage says
+		}
+	}
+	var toRoom dojo.Delivery
+	if r.room != nil {
+		toRoom = r.room.Keep(c.dir, entry) // sent once the run is on the screen
+	}
+	if err := run.Report(rerun); err != nil {
+		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
+		status = 1
+	}
+	if r.predict != journal.NoLight {
+		fmt.Fprintln(c.stdout, prediction(r.predict, entry.Light))
 	}
 	if r.room != nil {
 		// A room away costs the run nothing but this line.
-		if err := r.room.Send(c.ctx, c.dir, entry); err != nil {
-			fmt.Fprintf(c.stderr, "kata run: the light was not sent to the dojo: %v\n", err)
+		if err := toRoom.Send(c.ctx); err != nil {
+			notes = append(notes, fmt.Sprintf("the light was not sent to the dojo: %v", err))
 		}
+	}
+	for _, n := range notes {
+		fmt.Fprintf(c.stderr, "kata run: %s\n", n)
 	}
 	if outcome.Failed() || outcome.Light() != journal.Green {
 		status = 1

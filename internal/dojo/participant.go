@@ -36,5 +36,12 @@ func NewParticipant(addr, name string) (Participant, error) {
 // in order and once, before the light of the next run that reaches the room; the room shows
 // each at the time of its run.
 func (p Participant) Send(ctx context.Context, dir string, e journal.Entry) error {
-	return deliver(ctx, p.Room, dir, FromEntry(dir, e, p.Name))
+	return p.Keep(dir, e).Send(ctx)
+}
+
+// Keep keeps the light of a run that the log of the folder dir has just kept in the folder,
+// with the lights waiting there, and returns its delivery, which Send sends: a run keeps its
+// light before it prints, and sends it after.
+func (p Participant) Keep(dir string, e journal.Entry) Delivery {
+	return queue(p.Room, dir, FromEntry(dir, e, p.Name))
 }

@@ -190,7 +190,7 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 
 	ctx := context.Background()
 	l := Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3}
-	err = deliver(ctx, room, dir, l)
+	err = queue(room, dir, l).Send(ctx)
 	assert.ErrorContains(t, err, "moved to .kata/unsent.unreadable")
 	assert.ErrorContains(t, err, "holds a line that is no light kata kept")
 	assert.Equal(t, []Post{l}, got, "the run's own light reaches the room")
@@ -200,17 +200,47 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 	assert.NoFileExists(t, filepath.Join(dir, UnsentPath))
 
 	l.Light = journal.Red
-	assert.NoError(t, deliver(ctx, room, dir, l), "the next run is as if there had been no file")
+	assert.NoError(t, queue(room, dir, l).Send(ctx), "the next run is as if there had been no file")
 	assert.Len(t, got, 2)
 
 	// One moved aside before is not written over: the run's light still goes, and the error
 	// says what to do.
 	require.NoError(t, os.WriteFile(filepath.Join(dir, UnsentPath), []byte("garbage\n"), 0o644))
-	err = deliver(ctx, room, dir, l)
+	err = queue(room, dir, l).Send(ctx)
 	assert.ErrorContains(t, err, "holds a line that is no light kata kept")
 	assert.ErrorContains(t, err, ".kata/unsent.unreadable is there already")
 	assert.Len(t, got, 3, "the run's own light reaches the room")
 	kept, rerr = os.ReadFile(filepath.Join(dir, UnreadablePath))
 	require.NoError(t, rerr)
 	assert.Equal(t, corrupt, kept, "and the one kept before is as it was")
+}
+
+// TestALightIsKeptBeforeItIsSent: Keep puts the run's light in the folder, after those
+// waiting, before anything is sent; Send sends them in order and leaves nothing behind.
+func TestALightIsKeptBeforeItIsSent(t *testing.T) {
+	var got []Post
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var l Post
+		require.NoError(t, json.NewDecoder(r.Body).Decode(&l))
+		got = append(got, l)
+		w.WriteHeader(http.StatusCreated)
+	}))
+	defer srv.Close()
+	room, err := ParseRoom(srv.URL + "/rooms/dojo/" + token)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
+	waiting := Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 3, At: 1}
+	require.NoError(t, writeUnsent(dir, []Post{waiting}))
+
+	p := Participant{Room: room, Name: "ann"}
+	d := p.Keep(dir, journal.Entry{Time: time.UnixMilli(2), Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3})
+	inFolder, err := readUnsent(dir)
+	require.NoError(t, err)
+	require.Len(t, inFolder, 2, "the run's light kept in the folder, after the one waiting")
+	assert.Equal(t, int64(2), inFolder[1].At)
+	assert.Empty(t, got, "and nothing sent yet")
+	require.NoError(t, d.Send(context.Background()))
+	assert.Equal(t, inFolder, got, "both sent, in order")
+	assert.NoFileExists(t, filepath.Join(dir, UnsentPath))
 }

@@ -94,33 +94,64 @@ func writeUnsent(dir string, posts []Post) error {
 	return err
 }
 
-// deliver sends the lights waiting in dir, then post, in order, each once. At the first the
-// room is away for (ErrAway) it stops, and that light and those after it wait for the next
-// run; a light the room refuses for what it is is not sent again. A file of waiting lights
-// that cannot be read is moved to UnreadablePath, and post goes all the same. It returns the
-// error of post, or of the first light the room was away for, and of the file.
-func deliver(ctx context.Context, room Room, dir string, post Post) error {
+// A Delivery is a run's light on its way to the room, kept in the folder with the lights that
+// wait there (UnsentPath) until the room has taken them: a run keeps it before it prints, and
+// sends it after, so that nothing that happens in between — an output closed early, a kill —
+// loses it; the next run that reaches the room sends it.
+type Delivery struct {
+	room  Room
+	dir   string
+	queue []Post // the lights waiting, then the run's own
+	// stuck says the folder's file could not be read nor moved aside: it is not written over,
+	// and the run's light goes from memory alone.
+	stuck bool
+	bad   error // why the lights that waited could not be read, or the run's kept
+}
+
+// queue keeps post in dir, after the lights waiting there, and returns its delivery. A file of
+// waiting lights that cannot be read is moved to UnreadablePath, and post goes all the same.
+func queue(room Room, dir string, post Post) Delivery {
+	d := Delivery{room: room, dir: dir}
 	waiting, bad := readUnsent(dir)
 	if bad != nil {
 		// What cannot be read is moved aside, not lost, and the run's own light still goes.
 		if err := moveAside(dir); err != nil {
-			return errors.Join(fmt.Errorf("the lights kept for the room: %w; nor could it be moved aside: %v", bad, err), room.Send(ctx, post))
+			d.queue, d.stuck = []Post{post}, true
+			d.bad = fmt.Errorf("the lights kept for the room: %w; nor could it be moved aside: %v", bad, err)
+			return d
 		}
-		bad = fmt.Errorf("the lights kept for the room could not be read, and are moved to %s: %w", UnreadablePath, bad)
+		d.bad = fmt.Errorf("the lights kept for the room could not be read, and are moved to %s: %w", UnreadablePath, bad)
 	}
-	queue := append(waiting, post)
+	d.queue = append(waiting, post)
+	if err := writeUnsent(dir, d.queue); err != nil {
+		d.bad = errors.Join(d.bad, fmt.Errorf("the light could not be kept to send later: %w", err))
+	}
+	return d
+}
+
+// Send sends the lights of the delivery, in order, each once. At the first the room is away for
+// (ErrAway) it stops, and that light and those after it wait in the folder for the next run; a
+// light the room refuses for what it is is not sent again. It returns the error of the run's
+// own light, or of the first light the room was away for, and of the folder's file.
+func (d Delivery) Send(ctx context.Context) error {
 	var last error
-	for i, p := range queue {
-		err := room.Send(ctx, p)
+	for i, p := range d.queue {
+		err := d.room.Send(ctx, p)
 		if errors.Is(err, ErrAway) {
-			if werr := writeUnsent(dir, queue[i:]); werr != nil {
-				return errors.Join(fmt.Errorf("%w; nor could it be kept to send with the next run: %v", err, werr), bad)
+			if d.stuck {
+				return errors.Join(fmt.Errorf("%w; nor can it be kept to send with the next run", err), d.bad)
 			}
-			return errors.Join(fmt.Errorf("%w; %s", err, kept(len(queue)-i)), bad)
+			if werr := writeUnsent(d.dir, d.queue[i:]); werr != nil {
+				return errors.Join(fmt.Errorf("%w; nor could it be kept to send with the next run: %v", err, werr), d.bad)
+			}
+			return errors.Join(fmt.Errorf("%w; %s", err, kept(len(d.queue)-i)), d.bad)
 		}
-		last = err // a refusal: of post, the run's own, it is said
+		last = err // a refusal: of the run's own light, it is said
 	}
-	return errors.Join(last, writeUnsent(dir, nil), bad)
+	if d.stuck {
+		return errors.Join(last, d.bad)
+	}
+	return errors.Join(last, writeUnsent(d.dir, nil), d.bad)
 }
 
 // moveAside moves the folder's UnsentPath to UnreadablePath, where no file is yet: one moved

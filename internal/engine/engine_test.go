@@ -452,7 +452,8 @@ func (f *fakeFront) run(t *testing.T, k kata.Kata, opts Options) (Outcome, error
 	if res, failed := r.End(f.end); failed {
 		f.show(res)
 	}
-	return r.Finish(func(s Scenario) string { return "rerun " + s.Path() })
+	o := r.Outcome()
+	return o, r.Report(func(s Scenario) string { return "rerun " + s.Path() })
 }
 
 // show shows a scenario's result in its frame.

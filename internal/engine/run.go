@@ -173,13 +173,20 @@ func (r *Run) End(err error) (Result, bool) {
 	return *last, true
 }
 
-// Finish ends the run: it writes the reports the options name, then the screen (or, verbose,
-// the summary) on the front's Out, rerun giving the command that runs a scenario alone, and
-// returns how the run went, with the errors of reports it could not write.
-func (r *Run) Finish(rerun func(Scenario) string) (Outcome, error) {
+// Outcome ends the run and returns how it went, printing nothing: a front keeps the run's
+// light and code, and sends it to a room, before Report prints, so that an output closed
+// early (kata run … | head -1) loses nothing but the printing.
+func (r *Run) Outcome() Outcome {
 	r.release()
-	o := r.out
-	o.Partial = !r.every || len(o.Results)+len(o.NotRun) < len(r.chosen)
+	r.out.Partial = !r.every || len(r.out.Results)+len(r.out.NotRun) < len(r.chosen)
+	return r.out
+}
+
+// Report writes the reports the options name, then the screen (or, verbose, the summary) on
+// the front's Out, rerun giving the command that runs a scenario alone, and returns the
+// errors of reports it could not write. It ends the run first, if Outcome has not.
+func (r *Run) Report(rerun func(Scenario) string) error {
+	o := r.Outcome()
 	k, out := r.kata, r.front.Out
 	var errs []error
 	reports, _ := parseFormat(r.opts.Format)
@@ -198,7 +205,7 @@ func (r *Run) Finish(rerun func(Scenario) string) (Outcome, error) {
 	} else {
 		fmt.Fprintln(out, screenText(k, o, rerun, r.front.Terminal, r.front.Width, r.front.Height))
 	}
-	return o, errors.Join(errs...)
+	return errors.Join(errs...)
 }
 
 // Outcome is what a run did.

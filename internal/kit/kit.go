@@ -82,13 +82,8 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 			}
 		})
 	}
-	outcome, err := run.Finish(func(s engine.Scenario) string {
-		return fmt.Sprintf("go test -run '%s'", strings.ReplaceAll(runPattern(t.Name(), s), "'", `'\''`))
-	})
-	if err != nil {
-		t.Errorf("features: %v", err) // a report that could not be written
-		return
-	}
+	// The run's light and code are kept, and sent, before anything is printed.
+	outcome := run.Outcome()
 	entry := outcome.Entry(k, time.Now())
 	if logged {
 		var lerr error
@@ -98,6 +93,11 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 		}
 	}
 	sendToRoom(t, entry)
+	if err := run.Report(func(s engine.Scenario) string {
+		return fmt.Sprintf("go test -run '%s'", strings.ReplaceAll(runPattern(t.Name(), s), "'", `'\''`))
+	}); err != nil {
+		t.Errorf("features: %v", err) // a report that could not be written
+	}
 	if outcome.Failed() {
 		t.Fail()
 	}
