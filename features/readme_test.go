@@ -21,7 +21,8 @@ type recipe struct {
 	get      []string // the commands that point the module at the clone
 	testFile string   // the practitioner's test file
 	run      []string // the commands that run it: the README's, then the page's
-	failure  string   // what a failing scenario prints
+	failure  string   // what a failing scenario prints: the head of the screen
+	screen   string   // docs/practising.md's whole screen of the same run
 }
 
 // readRecipe cuts the recipe out of the README, so that the README is what gets tested.
@@ -62,7 +63,29 @@ func readRecipe(t *testing.T) recipe {
 	require.True(t, ok, "the page's section on the kit has no commands")
 	block, _, _ = strings.Cut(block, "```")
 	r.run = append(r.run, commands(block)...)
+	for _, b := range regexp.MustCompile("(?s)```text\n(.*?)```").FindAllStringSubmatch(string(page), -1) {
+		if strings.HasPrefix(b[1], "mastermind: 49 of 60 scenarios passed") {
+			r.screen = b[1]
+		}
+	}
+	require.NotEmpty(t, r.screen, "docs/practising.md shows no screen of the game that counts a repeated colour twice")
 	return r
+}
+
+// screenOf is the kit's screen in what go test printed: the test's output, without go test's
+// lines around it and the indentation it adds.
+func screenOf(t *testing.T, out string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, line := range strings.Split(out, "\n") {
+		if text, ok := strings.CutPrefix(line, "    "); ok {
+			b.WriteString(text + "\n")
+		} else if strings.TrimSpace(line) == "" && b.Len() > 0 {
+			b.WriteString("\n")
+		}
+	}
+	require.NotZero(t, b.Len(), "no screen in:\n%s", out)
+	return strings.TrimRight(b.String(), "\n") + "\n"
 }
 
 // commands returns the commands of a shell block, without their comments.
@@ -206,9 +229,9 @@ func TestReadmeRecipe(t *testing.T) {
 	wrong := m.TestBinary()
 	out, ok = goTest(wrong, r.run[0])
 	require.False(t, ok, "the recipe passed a wrong game:\n%s", out)
-	for _, line := range strings.Split(strings.TrimSpace(r.failure), "\n") {
-		assert.Contains(t, out, line, "the README shows a failure as the kit prints it")
-	}
+	screen := screenOf(t, out)
+	assert.True(t, strings.HasPrefix(screen, r.failure), "the README shows the head of the screen as the kit prints it:\n%s\nREADME:\n%s", screen, r.failure)
+	assert.Equal(t, r.screen, screen, "docs/practising.md shows the screen as the kit prints it")
 	// go test adds a line of its own, the package's FAIL, to the binary's.
 	assert.LessOrEqual(t, strings.Count(out, "\n"), 39, "one screen:\n%s", out)
 	assert.NotRegexp(t, `kit\.go:\d+`, out, "no line of the kit's own on the practitioner's screen")
