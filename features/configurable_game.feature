@@ -2,7 +2,7 @@ Feature: Configurable mastermind
   Dave Thomas's game, from his Elixir exercise: new(num_colors, width, max_turns) starts it, and
   score(game, guess) returns the grade, the score and the new state. Colours are
   the numbers 1 to num_colors; the score always holds both black and white.
-  Tags group the scenarios: @scoring, @turns, @refusals and @board.
+  Tags group the scenarios: @scoring, @turns, @refusals, @board and @state (the game before a guess).
 
   @scoring
   Scenario Outline: Scoring the worked example
@@ -170,6 +170,21 @@ Feature: Configurable mastermind
     And I guess "3 3 4 4"
     Then the board should hold 2 guesses
     And my guess "1 2 3" should be refused
+    And the board should hold 2 guesses
+
+  @state
+  Scenario: A guess leaves the game it was played on as it was
+    score(game, guess) returns the new state, and game is as it was before: a game can be
+    played on again from any of its states.
+    Given a game of 6 colours, 4 pegs and 10 turns
+    And the challenger picked "3 2 3 5"
+    When I guess "1 1 2 2"
+    And I guess "3 3 4 4"
+    And I go back to the game before that guess
+    Then the board should hold 1 guess
+    And I should have 9 turns left
+    When I guess "3 2 3 5"
+    Then the grade should be "won"
     And the board should hold 2 guesses
 
   @turns

@@ -64,7 +64,7 @@ func readRecipe(t *testing.T) recipe {
 	block, _, _ = strings.Cut(block, "```")
 	r.run = append(r.run, commands(block)...)
 	for _, b := range regexp.MustCompile("(?s)```text\n(.*?)```").FindAllStringSubmatch(string(page), -1) {
-		if strings.HasPrefix(b[1], "mastermind: 49 of 60 scenarios passed") {
+		if strings.HasPrefix(b[1], "mastermind: 50 of 61 scenarios passed") {
 			r.screen = b[1]
 		}
 	}
@@ -206,7 +206,7 @@ func TestReadmeRecipe(t *testing.T) {
 	}
 	bin := func(args ...string) string { t.Helper(); return m.Binary(right, args...) }
 	out = bin("-test.v")
-	assert.Contains(t, out, "mastermind: all 60 scenarios passed")
+	assert.Contains(t, out, "mastermind: all 61 scenarios passed")
 	out = bin("-test.v", "-kata.tags=@refusals")
 	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
 	out = bin("-test.v", "-kata.random=7")
@@ -220,7 +220,7 @@ func TestReadmeRecipe(t *testing.T) {
 	assert.Contains(t, out, `"-1" is no seed`)
 	bin("-kata.format=junit:report.xml")
 	report := readJUnit(t, filepath.Join(m.Dir, "report-mastermind.xml"))
-	assert.Equal(t, 60, report.Tests, "a relative path lands in the package's directory, the kata's name in it")
+	assert.Equal(t, 61, report.Tests, "a relative path lands in the package's directory, the kata's name in it")
 	assert.Zero(t, report.Failures)
 
 	// A wrong game fails, and the summary names the rows and how to run one again; that
@@ -248,7 +248,7 @@ func TestReadmeRecipe(t *testing.T) {
 	out, ok = m.TryBinary(wrong, "-kata.stop-on-failure")
 	assert.False(t, ok)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed\n")
-	assert.Contains(t, out, "Stopped at the first failure; 50 scenarios did not run.")
+	assert.Contains(t, out, "Stopped at the first failure; 51 scenarios did not run.")
 	// Asked to, the kit logs each run's light in the package's folder, for kata log.
 	before, err := journal.Read(m.Dir)
 	require.NoError(t, err)
@@ -259,8 +259,8 @@ func TestReadmeRecipe(t *testing.T) {
 	require.Len(t, entries, len(before)+2)
 	entries = entries[len(before):]
 	assert.Equal(t, []journal.Light{journal.Red, journal.Green}, []journal.Light{entries[0].Light, entries[1].Light})
-	assert.Equal(t, 49, entries[0].Passed)
-	assert.Equal(t, 60, entries[1].Total)
+	assert.Equal(t, 50, entries[0].Passed)
+	assert.Equal(t, 61, entries[1].Total)
 
 	// Stopped on the one scenario selected, nothing else was left to run.
 	out, ok = m.TryBinary(wrong, "-kata.stop-on-failure", "-test.run", "TestAcceptance/Playing_mastermind/Making_a_guess/row_9$")
@@ -343,7 +343,7 @@ func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
 	bin := m.TestBinary()
 	run := func(args ...string) string { t.Helper(); return m.Binary(bin, args...) }
 	out := run("-test.v")
-	assert.Contains(t, out, "mastermind: all 60 scenarios passed")
+	assert.Contains(t, out, "mastermind: all 61 scenarios passed")
 	assert.Contains(t, out, "tictactoe: all 34 scenarios passed")
 
 	out = run("-test.v", "-godog.tags=@refusals", "-godog.random=5", "-godog.format=junit:r.xml,cucumber:r.json")
@@ -353,7 +353,7 @@ func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
 	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
 
 	run("-godog.format=junit:r.xml")
-	assert.Equal(t, 60, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
+	assert.Equal(t, 61, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
 	assert.Equal(t, 34, readJUnit(t, filepath.Join(m.Dir, "r-tictactoe.xml")).Tests, "both katas reported, 94 scenarios")
 
 	out, ok := m.TryBinary(bin, "-kata.random=0")

@@ -133,7 +133,7 @@ func TestList(t *testing.T) {
 	require.Zero(t, status, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 3, out)
-	assert.Regexp(t, `^mastermind .*new\(num_colors, width, max_turns\).*\(60 scenarios\)$`, lines[0])
+	assert.Regexp(t, `^mastermind .*new\(num_colors, width, max_turns\).*\(61 scenarios\)$`, lines[0])
 	assert.Regexp(t, `^tictactoe .*ongoing, draw or win.*\(34 scenarios\)$`, lines[1])
 	assert.Regexp(t, `^codebreaker .*As a code breaker I want to practice breaking codes.*\(13 scenarios\)$`, lines[2])
 }
@@ -179,7 +179,7 @@ func TestProtocolIsDocumented(t *testing.T) {
 	doc := string(data)
 	out, errOut, status := kataCmd("protocol", "mastermind")
 	require.Zero(t, status, errOut)
-	assert.Contains(t, out, `{"protocol": "katas", "version": 1, "kata": "mastermind"}`)
+	assert.Contains(t, out, `{"protocol": "katas", "version": 2, "kata": "mastermind"}`)
 	assert.Contains(t, doc, "```text\n"+out+"```", "docs/protocol.md holds kata protocol mastermind")
 
 	assert.Contains(t, out, "\nWhat the runner checks\n", "the protocol whole")
@@ -196,7 +196,7 @@ func TestProtocolIsDocumented(t *testing.T) {
 	require.True(t, ok, out)
 	breaker, _, _ = strings.Cut(breaker, "\nWhat the runner checks")
 	assert.Contains(t, doc, "```text\nCode breaker requests"+breaker+"```", "docs/protocol.md holds kata protocol codebreaker")
-	greeting := `{"protocol": "katas", "version": 1, "kata": "tictactoe"}`
+	greeting := `{"protocol": "katas", "version": 2, "kata": "tictactoe"}`
 	assert.Contains(t, common, greeting)
 	assert.Contains(t, doc, "`"+greeting+"`")
 
@@ -260,7 +260,7 @@ func TestCommandLine(t *testing.T) {
 func TestRunPasses(t *testing.T) {
 	t.Parallel()
 	for _, k := range []struct{ name, flag, summary string }{
-		{"mastermind", "mastermind", "mastermind: all 60 scenarios passed"},
+		{"mastermind", "mastermind", "mastermind: all 61 scenarios passed"},
 		{"tictactoe", "tictactoe", "tictactoe: all 34 scenarios passed"},
 	} {
 		out, errOut, status := kataCmd("run", k.name, "--", impl, "-kata", k.flag)
@@ -289,13 +289,16 @@ func TestRunFailsWhatABugBreaks(t *testing.T) {
 			"Repeated colours, each peg counted once, row 6 (configurable_game.feature:79)",
 			"Repeated colours, each peg counted once, row 7 (configurable_game.feature:80)",
 			"Repeated colours, each peg counted once, row 8 (configurable_game.feature:81)",
-			"The scoring rule holds for many codes (configurable_game.feature:185)",
+			"The scoring rule holds for many codes (configurable_game.feature:200)",
 		}},
 		{"mastermind", "late", []string{
 			"Winning a game (mastermind.feature:40)",
 			"Losing a game (mastermind.feature:48)",
 			"Taking more than max turns is not possible (configurable_game.feature:94)",
 			"No guess after a win (configurable_game.feature:103)",
+		}},
+		{"mastermind", "mutates", []string{
+			"A guess leaves the game it was played on as it was (configurable_game.feature:176)",
 		}},
 		{"tictactoe", "message", []string{
 			"Wrong turn order: X went twice (tictactoe.feature:76)",
@@ -318,12 +321,21 @@ func TestRunFailsWhatABugBreaks(t *testing.T) {
 		assert.Equal(t, 1, status, tt.bug)
 		assert.Equal(t, tt.want, failed(out), "%s: the failing scenarios", tt.bug)
 	}
+	// A program of version 1, which has no back, fails the scenario that needs it, saying so,
+	// and no other.
+	out, _, status := kataCmd("run", "mastermind", "-v", "--", impl, "-version", "1")
+	assert.Equal(t, 1, status)
+	assert.Equal(t, []string{"A guess leaves the game it was played on as it was (configurable_game.feature:176)"}, failed(out), "version 1")
+	assert.Contains(t, out, "the program greets with protocol version 1, which has no back: greet with version 2")
+	out, _, status = kataCmd("run", "mastermind", "--", impl, "-version", "3")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, `it speaks protocol "katas" version 3; this runner speaks "katas" versions 1 to 2`, "a version to come is refused, saying which it speaks")
 	// A bug in turns_left fails every scenario that counts turns, and no other.
-	out, _, _ := kataCmd("run", "mastermind", "--verbose", "--", impl, "-bug", "turns")
+	out, _, _ = kataCmd("run", "mastermind", "--verbose", "--", impl, "-bug", "turns")
 	for _, f := range failed(out) {
 		assert.Regexp(t, `(?m)^  `+regexp.QuoteMeta(f)+`: .*(attempts available|turns left|final guess)$`, out)
 	}
-	assert.Len(t, failed(out), 14)
+	assert.Len(t, failed(out), 15)
 }
 
 // result is what one run of the program wrote, and its exit status.
@@ -371,7 +383,7 @@ func TestRunMisbehavingPrograms(t *testing.T) {
 		{"long", []string{"the program wrote a line of 70000 bytes, more than the 65536 a line may have"}},
 		{"twice", []string{`the program replied twice to request 1: "{\"id\":1}" came when request 2 {`}},
 		{"order", []string{`the program wrote a reply to a request that was never sent, "{\"`, `, when request 2 {`}},
-		{"greeting", []string{`its first line was not a greeting: "{\"id\":1}"; want {"protocol": "katas", "version": 1, "kata": "mastermind"}`}},
+		{"greeting", []string{`its first line was not a greeting: "{\"id\":1}"; want {"protocol": "katas", "version": 2, "kata": "mastermind"}`}},
 		{"extra", []string{"failed: After the last step", `the program wrote more than it was asked: "{\"id\":99,\"note\":\"goodbye\"}"`}},
 		{"linger", []string{"the program did not exit within 1s of the end of its input"}},
 	}
@@ -484,7 +496,7 @@ func TestRunOptions(t *testing.T) {
 	out, _, status = kataCmd("run", "mastermind", "-v", "--stop-on-failure", "--", impl, "-bug", "repeats")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "mastermind: 9 of 10 scenarios passed, 1 failed:")
-	assert.Contains(t, out, "Stopped at the first failure; 50 scenarios did not run.")
+	assert.Contains(t, out, "Stopped at the first failure; 51 scenarios did not run.")
 	assert.Contains(t, out, "To run one again: kata run mastermind --run '^Playing mastermind/Making a guess/row 9$' -- "+impl+" -bug repeats")
 
 	// Stopped on the one scenario selected, nothing else was left to run.
@@ -505,7 +517,7 @@ func TestRunOptions(t *testing.T) {
 	data, err := os.ReadFile(junit)
 	require.NoError(t, err)
 	require.NoError(t, xml.Unmarshal(data, &report))
-	assert.Equal(t, 60, report.Tests)
+	assert.Equal(t, 61, report.Tests)
 	assert.Equal(t, 4, report.Failures)
 	data, err = os.ReadFile(cucumber)
 	require.NoError(t, err)
@@ -681,6 +693,22 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 					assert.Equal(t, 1, status)
 					assert.Contains(t, out, "mastermind: 0 of 2 scenarios passed, 2 failed:", "a scenario that expects a refusal fails too")
 					assert.Regexp(t, "Traceback|TypeError", out, "the learner's bug with its stack")
+
+					// A score that changes the game it was given, and returns it, breaks the
+					// starting point's promise: the scenario that goes back to that game is red,
+					// and only it.
+					mutating := strings.NewReplacer(
+						"return grade, (black, white), dict(game, turns_left=turns_left, guesses=game[\"guesses\"] + 1, grade=grade)",
+						"game.update(turns_left=turns_left, guesses=game[\"guesses\"] + 1, grade=grade)\n    return grade, (black, white), game",
+						"return [grade, [black, common - black], { ...game, turnsLeft, guesses: game.guesses + 1, grade }];",
+						"Object.assign(game, { turnsLeft, guesses: game.guesses + 1, grade });\n  return [grade, [black, common - black], game];",
+					).Replace(string(solution))
+					require.NotEqual(t, string(solution), mutating, "the solution returns a new game as the tests expect")
+					require.NoError(t, os.WriteFile(filepath.Join(dir, k.name+"."+s.ext), []byte(mutating), 0o644))
+					out, _, status = kataCmd("run", k.name, "--", bin, adapter)
+					assert.Equal(t, 1, status)
+					assert.Contains(t, out, "mastermind: 60 of 61 scenarios passed, 1 failed", "a score that changes its game")
+					assert.Contains(t, out, "Next: A guess leaves the game it was played on as it was")
 				}
 				if k.name == "tictactoe" {
 					// The tic-tac-toe solution is one written for Exercism's exercise, as its
@@ -738,7 +766,7 @@ var startingKatas = []struct {
 	left  int      // the scenarios those leave out
 	grade string   // the grade's line
 }{
-	{name: "mastermind", count: 60},
+	{name: "mastermind", count: 61},
 	{name: "tictactoe", count: 34},
 	{name: "codebreaker", count: 13, green: []string{"--timeout", "30s", "--tags", "~@optimal"}, left: 1, grade: knuthGrade},
 }
@@ -808,7 +836,7 @@ func TestReadmePractiseInAnyLanguage(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, status, "the last command runs the new starting point, which fails")
-	firstRedRun(t, out, "mastermind", 60, 30)
+	firstRedRun(t, out, "mastermind", 61, 30)
 	assert.Equal(t, screen, out, "the README shows the first run as it is")
 	assert.True(t, slices.ContainsFunc(cmds, func(c string) bool { return strings.Contains(c, " init mastermind --lang python") }), "%q", cmds)
 }

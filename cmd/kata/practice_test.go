@@ -28,7 +28,7 @@ func TestRunList(t *testing.T) {
 	out, errOut, status := kataCmd("run", "mastermind", "--list")
 	require.Zero(t, status, errOut)
 	paths := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	require.Len(t, paths, 60)
+	require.Len(t, paths, 61)
 	assert.Equal(t, "Playing mastermind/Joining the game", paths[0])
 	assert.Contains(t, paths, "Playing mastermind/Making a guess/row 15")
 	for _, p := range paths[:3] {

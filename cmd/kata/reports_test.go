@@ -94,8 +94,8 @@ func TestReportsForCI(t *testing.T) {
 	// Passes and failures.
 	out, status, r, files := reportRun(t, "-v", "--", impl, "-bug", "late")
 	assert.Equal(t, 1, status)
-	assert.Contains(t, out, "mastermind: 56 of 60 scenarios passed, 4 failed:")
-	assert.Equal(t, []int{60, 4, 0, 0}, []int{r.Tests, r.Failures, r.Errors, r.Skipped})
+	assert.Contains(t, out, "mastermind: 57 of 61 scenarios passed, 4 failed:")
+	assert.Equal(t, []int{61, 4, 0, 0}, []int{r.Tests, r.Failures, r.Errors, r.Skipped})
 	counted(t, r)
 	c := r.Suites[0].Cases[0]
 	assert.Equal(t, "mastermind.Playing_mastermind", c.Classname, "a dotted classname")
@@ -112,8 +112,8 @@ func TestReportsForCI(t *testing.T) {
 
 	// A program that writes bytes no report may hold raw to standard error, and stops early.
 	out, _, r, files = reportRun(t, "-v", "--stop-on-failure", "--", impl, "-misbehave", "noisy", "-bug", "repeats")
-	assert.Contains(t, out, "Stopped at the first failure; 50 scenarios did not run.")
-	assert.Equal(t, []int{60, 1, 0, 50}, []int{r.Tests, r.Failures, r.Errors, r.Skipped}, "those not run are skipped")
+	assert.Contains(t, out, "Stopped at the first failure; 51 scenarios did not run.")
+	assert.Equal(t, []int{61, 1, 0, 51}, []int{r.Tests, r.Failures, r.Errors, r.Skipped}, "those not run are skipped")
 	counted(t, r)
 	withStderr := 0
 	for _, s := range r.Suites {
@@ -150,7 +150,7 @@ func TestReportsForCI(t *testing.T) {
 	// A command that cannot run still leaves both reports, each scenario saying why.
 	out, status, r, files = reportRun(t, "--", "./no-such-program")
 	assert.Equal(t, 2, status, out)
-	assert.Equal(t, []int{60, 0, 60}, []int{r.Tests, r.Failures, r.Errors})
+	assert.Equal(t, []int{61, 0, 61}, []int{r.Tests, r.Failures, r.Errors})
 	counted(t, r)
 	assert.Contains(t, r.Suites[0].Cases[1].Error.Message, "not run: the implementation did not get going. Check the command after --.")
 	validate(t, files, nil)

@@ -33,7 +33,7 @@ func TestATinyKataThroughKataRun(t *testing.T) {
 	assert.Zero(t, status)
 	assert.Equal(t, "tally       a running total, the tests' own kata (2 scenarios)\n", out)
 	out, _ = run("protocol", "tally")
-	assert.Contains(t, out, `{"protocol": "katas", "version": 1, "kata": "tally"}`)
+	assert.Contains(t, out, `{"protocol": "katas", "version": 2, "kata": "tally"}`)
 	assert.Contains(t, out, `{"id": 2, "op": "add", "n": 2}`)
 
 	out, status = run("run", "tally", "--", python, program)

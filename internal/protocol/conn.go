@@ -64,8 +64,7 @@ func (s *Conn) giveUp(todo string) {
 	}
 }
 
-// NotImplemented breaks the conversation for a reply that says op is not written yet
-// .
+// NotImplemented breaks the conversation for a reply that says op is not written yet.
 func (s *Conn) NotImplemented(op string) error {
 	return s.Missing("%s is not implemented yet", op)
 }
@@ -76,7 +75,7 @@ func (s *Conn) Missing(format string, args ...any) error {
 	return s.fail(step.Missing, format, args...)
 }
 
-// Broken breaks the conversation for a reply that does not fit its request .
+// Broken breaks the conversation for a reply that does not fit its request.
 func (s *Conn) Broken(format string, args ...any) error {
 	return s.fail(step.Wrong, format, args...)
 }

@@ -1,5 +1,5 @@
 // Package protocol is the program under test as kata run speaks with it: the katas protocol,
-// version 1 (Text, docs/protocol.md). A Program lives as long as the run: it starts its
+// version 2 (Text, docs/protocol.md), and version 1 before it. A Program lives as long as the run: it starts its
 // process at a scenario's first request, reads the greeting, and keeps the process from
 // scenario to scenario — anew after a scenario that broke it, or for every one when isolated.
 // Each scenario's conversation with it is a Conn, which a kata's remote steps call through:
@@ -22,7 +22,8 @@ import (
 // The protocol this runner speaks: kata protocol KATA, or docs/protocol.md.
 const (
 	Name        = "katas"
-	Version     = 1
+	Version     = 2        // the version the starting points greet with
+	Oldest      = 1        // the oldest version the runner still speaks
 	maxReply    = 64 << 10 // the longest line a program may write
 	stderrShown = 2 << 10  // how much of a program's stderr a failure shows
 )
@@ -55,6 +56,7 @@ type Program struct {
 	running *process // the process kept for the next scenario; nil when there is none
 	sent    int      // requests sent to it; the next one's id is sent+1
 	greeted bool     // a process of the run has greeted: the program can get going
+	version int      // the version it greeted with
 	replied bool     // a line has come where a reply was awaited: the program's output reaches the runner
 }
 
@@ -206,15 +208,24 @@ func (s *Conn) start() error {
 			"its first line was not a greeting: %s; want %s", brief.Quote(line), want)
 	}
 	switch {
-	case proto != Name || version != Version:
-		return s.setUp(fmt.Sprintf("Greet with %s.", want), "it speaks protocol %s version %d; this runner speaks %q version %d",
-			brief.Quote(proto), version, Name, Version)
+	case proto != Name || version < Oldest || version > Version:
+		return s.setUp(fmt.Sprintf("Greet with %s.", want), "it speaks protocol %s version %d; this runner speaks %q versions %d to %d",
+			brief.Quote(proto), version, Name, Oldest, Version)
 	case name != cmd.Kata:
 		return s.setUp(fmt.Sprintf("Run an adapter for %s: this program is for another kata.", cmd.Kata),
 			"it greeted as an adapter for the kata %s; this run is of %s", brief.Quote(name), cmd.Kata)
 	}
-	s.greeted = true
+	s.greeted, s.version = true, version
 	return nil
+}
+
+// Version returns the protocol version the program greeted with: the requests it answers. It
+// is Version until the program has greeted.
+func (g *Program) Version() int {
+	if g.version == 0 {
+		return Version
+	}
+	return g.version
 }
 
 // Greeting is the line a program for the kata writes first.

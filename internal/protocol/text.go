@@ -3,7 +3,7 @@ package protocol
 import "strings"
 
 // common is the protocol every kata shares: it names no kata's rule.
-const common = `The katas protocol, version 1
+const common = `The katas protocol, version 2
 
 kata run starts your program once and plays the scenarios through it, one after another, and
 talks to it over its standard input and output: one JSON object a line each way. Its
@@ -11,7 +11,10 @@ standard error is yours: the runner shows its end when something goes wrong.
 
 1. Your program first writes a greeting that names the protocol, its version and the kata:
 
-       {"protocol": "katas", "version": 1, "kata": "KATA"}
+       {"protocol": "katas", "version": 2, "kata": "KATA"}
+
+   Version 2 added one request, Mastermind's "back". A program that greets with version 1
+   is run as one: the scenarios that need back fail, saying so, and the others are as before.
 
 2. Then it reads requests, one a line, each with an "id" (1, 2, 3, … for as long as it runs)
    and an "op", and writes one reply a line, in order, with the request's "id". A reply

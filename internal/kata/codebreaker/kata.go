@@ -66,7 +66,7 @@ Code breaker requests
 
 An exchange (> from the runner, < from your program):
 
-    < {"protocol": "katas", "version": 1, "kata": "codebreaker"}
+    < {"protocol": "katas", "version": 2, "kata": "codebreaker"}
     > {"colors":2,"game":1,"id":1,"op":"new","turns":3,"width":2}
     > {"game":1,"id":2,"op":"guess"}
     < {"id": 1}

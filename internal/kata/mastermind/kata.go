@@ -56,10 +56,15 @@ Mastermind requests
 
     {"id": 3, "op": "turns_left"}      reply {"id": 3, "turns_left": 11}
     {"id": 4, "op": "guesses"}         reply {"id": 4, "guesses": 1}
+    {"id": 5, "op": "back"}            reply {"id": 5}
+
+        Go back to the game as it was before the last guess scored: the game that
+        score(game, guess) was given, which it leaves as it was. The requests after it
+        play on from there. (Version 2: the scenarios tagged @state ask for it.)
 
 An exchange (> from the runner, < from your program):
 
-    < {"protocol": "katas", "version": 1, "kata": "mastermind"}
+    < {"protocol": "katas", "version": 2, "kata": "mastermind"}
     > {"colors":6,"id":1,"op":"new","secret":[1,2,3,4],"turns":12,"width":4}
     < {"id": 1}
     > {"guess":[1,1,2,2],"id":2,"op":"score"}

@@ -18,6 +18,14 @@ type Game interface {
 	Guesses() int
 }
 
+// A rewinder is a game that can go back to itself as it was before its last scored guess, as a
+// program over the protocol can, whose score(game, guess) returns the game after the guess
+// and leaves game as it was. A game that is not one goes back by being played again. Its
+// method is unexported: no practitioner's Go game is taken for one.
+type rewinder interface {
+	back() error
+}
+
 // NewGame starts a game, Dave Thomas's new(num_colors, width, max_turns), with the code
 // maker's secret, or refuses the rules or the secret with an error.
 type NewGame func(numColors, width, maxTurns int, secret []int) (Game, error)
@@ -55,6 +63,25 @@ func (g remoteGame) Score(guess []int) (string, int, int, error) {
 		return "", 0, 0, g.conn.Broken("the program replied to score without %s: request %s", `"grade", "black" and "white"`, r.Request)
 	}
 	return grade, black, white, nil
+}
+
+// back goes back to the game as it was before the last guess scored: the one the program's
+// score(game, guess) was given, and left as it was.
+func (g remoteGame) back() error {
+	if v := g.conn.Version(); v < 2 {
+		return fmt.Errorf("the program greets with protocol version %d, which has no back: greet with version 2 and answer back with the game as it was before the last guess (kata protocol mastermind)", v)
+	}
+	r, err := g.conn.Call("back", nil)
+	if err != nil {
+		return err
+	}
+	if msg, ok := r.Refusal(); ok {
+		if step.IsNotImplemented(msg) {
+			return g.conn.NotImplemented("back")
+		}
+		return g.conn.Broken("the program replied to back with the error %s; back plays on from the game that the last score was given, and has no error to give", brief.Quote(msg))
+	}
+	return nil
 }
 
 func (g remoteGame) TurnsLeft() int { return g.count("turns_left") }

@@ -37,8 +37,8 @@ type mastermindScenario struct {
 	black     int
 	white     int
 
-	numeric bool // the scenario is the assignment's, which writes its codes in numbers
-	played  int  // guesses played
+	numeric bool    // the scenario is the assignment's, which writes its codes in numbers
+	played  [][]int // the guesses played, in order
 
 	pairs, wrong int   // pairs of codes the property played, and those not scored as the rule says
 	firstMiss    *miss // the first of those
@@ -86,6 +86,7 @@ func initialize(sc *godog.ScenarioContext, newGame NewGame, all playAll, limit t
 	sc.Step(`^I should have (\d+) turns left$`, s.iShouldHaveTurnsLeft)
 	sc.Step(`^my guess "([^"]*)" should be refused$`, s.myGuessShouldBeRefused)
 	sc.Step(`^the board should hold (\d+) guess(?:es)?$`, s.theBoardShouldHoldGuesses)
+	sc.Step(`^I go back to the game before that guess$`, s.iGoBackToTheGameBeforeThatGuess)
 
 	// The property: the rule over many codes.
 	sc.Step(`^I score every pair of codes of (\d+) colours and (\d+) pegs$`, s.iScoreEveryPair)
@@ -312,7 +313,42 @@ func (s *mastermindScenario) play(guess []int) error {
 		return step.Fail(s.about(), "the guess was refused: %s", brief.Quote(err.Error()))
 	}
 	s.scored, s.grade, s.black, s.white = true, grade, black, white
-	s.played++
+	s.played = append(s.played, guess)
+	return nil
+}
+
+// iGoBackToTheGameBeforeThatGuess plays on from the game as it was before the last guess: over
+// the protocol, the game that score was given, which it leaves as it was (rewinder); a game in
+// this process, which a guess changes (features.MastermindGame), is started again and given
+// the guesses before it.
+func (s *mastermindScenario) iGoBackToTheGameBeforeThatGuess() error {
+	if err := s.started(); err != nil {
+		return err
+	}
+	if len(s.played) == 0 {
+		return errors.New("no guess was played, so there is no game before it; a When step must make a guess first")
+	}
+	before := s.played[:len(s.played)-1]
+	if r, ok := s.game.(rewinder); ok {
+		var err error
+		if perr := step.Guard(s.limit, "back", func() { err = r.back() }); perr != nil {
+			err = perr
+		}
+		if err != nil {
+			return err
+		}
+	} else {
+		s.joined, s.played = false, nil
+		if err := s.started(); err != nil {
+			return err
+		}
+		for _, g := range before {
+			if err := s.play(g); err != nil {
+				return err
+			}
+		}
+	}
+	s.played, s.scored = before, false
 	return nil
 }
 
@@ -399,7 +435,7 @@ func (s *mastermindScenario) theGradeShouldBe(want string) error {
 		return err
 	}
 	if s.grade != want {
-		return step.Fail(fmt.Sprintf("%s, after %s", s.about(), brief.Count(s.played, "guess", "guesses")), "grade %s, want %q", brief.Quote(s.grade), want)
+		return step.Fail(fmt.Sprintf("%s, after %s", s.about(), brief.Count(len(s.played), "guess", "guesses")), "grade %s, want %q", brief.Quote(s.grade), want)
 	}
 	return nil
 }

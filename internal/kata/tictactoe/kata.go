@@ -109,7 +109,7 @@ Tic-tac-toe requests
 
 An exchange (> from the runner, < from your program):
 
-    < {"protocol": "katas", "version": 1, "kata": "tictactoe"}
+    < {"protocol": "katas", "version": 2, "kata": "tictactoe"}
     > {"id":1,"op":"classify","rows":["OOX","   ","   "]}
     < {"id": 1, "error": "Wrong turn order: O started"}
 `

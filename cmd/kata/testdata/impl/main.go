@@ -39,11 +39,12 @@ type request struct {
 
 func main() {
 	kata := flag.String("kata", "mastermind", "the kata: mastermind, tictactoe or codebreaker")
-	bug := flag.String("bug", "", "repeats, late, turns or counts-missing for mastermind; message or shape for tictactoe; repeat, wide or colour for codebreaker")
+	bug := flag.String("bug", "", "repeats, late, turns, counts-missing or mutates for mastermind; message or shape for tictactoe; repeat, wide or colour for codebreaker")
 	strategy := flag.String("strategy", "optimal", "the code breaker's strategy: optimal, knuth or first (the first code still possible)")
 	treeFile := flag.String("tree", "", "a JSON file of the code breaker's guess after each run of feedback (\"11,20,\" for B W then B B), looked up rather than worked out")
 	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, setsid-child, upper-error, upper-greeting, id-zero, noisy, echo or unflushed (replies left in the buffer)")
 	at := flag.Int("at", 2, "the request at which to misbehave")
+	version := flag.Int("version", 2, "the protocol version to greet with")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
 	save := flag.String("save", "", "FILE=TEXT: what the program writes into FILE at its first request, as a person saves a file during a run")
 	flag.Parse()
@@ -110,9 +111,9 @@ func main() {
 	case "upper-greeting":
 		say(map[string]any{"PROTOCOL": "katas", "Version": 1, "Kata": *kata})
 	default:
-		say(map[string]any{"protocol": "katas", "version": 1, "kata": *kata})
+		say(map[string]any{"protocol": "katas", "version": *version, "kata": *kata})
 	}
-	var g *mastermind.Game
+	var g, before *mastermind.Game // the game, and the one the last score was given
 	breakers := table{games: map[int]*breaker{}, memo: map[string]mastermind.Code{}}
 	if *treeFile != "" {
 		if err := breakers.load(*treeFile); err != nil {
@@ -185,10 +186,17 @@ func main() {
 		case req.Op == "score":
 			var grade string
 			var black, white int
+			if g != nil && *bug != "mutates" {
+				before, _ = mastermind.Replay(g.Events()) // the game as it was, which score leaves so
+			} else {
+				before = g // the bug: the game score was given is the game it changes
+			}
 			grade, black, white, err = score(g, req.Guess, *bug)
 			if err == nil {
 				reply["grade"], reply["black"], reply["white"] = grade, black, white
 			}
+		case req.Op == "back":
+			g = before
 		case req.Op == "turns_left":
 			left := g.TurnsLeft()
 			if *bug == "turns" {

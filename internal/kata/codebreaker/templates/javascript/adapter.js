@@ -1,4 +1,4 @@
-// The katas protocol, version 1: kata run talks to codebreaker.js through this loop.
+// The katas protocol, version 2: kata run talks to codebreaker.js through this loop.
 import { Breaker } from "./codebreaker.js";
 
 const games = new Map();
@@ -30,7 +30,7 @@ function answer(request) {
   return reply;
 }
 
-console.log(JSON.stringify({ protocol: "katas", version: 1, kata: "codebreaker" }));
+console.log(JSON.stringify({ protocol: "katas", version: 2, kata: "codebreaker" }));
 // The requests that have come, a line each, answered in order; the replies written before
 // waiting for more, even when one answer crashes.
 let pending = "";

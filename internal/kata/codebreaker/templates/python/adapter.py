@@ -1,4 +1,4 @@
-"""The katas protocol, version 1: kata run talks to codebreaker.py through this loop."""
+"""The katas protocol, version 2: kata run talks to codebreaker.py through this loop."""
 import json
 import sys
 
@@ -27,7 +27,7 @@ def answer(request):
     return reply
 
 
-print(json.dumps({"protocol": "katas", "version": 1, "kata": "codebreaker"}), flush=True)
+print(json.dumps({"protocol": "katas", "version": 2, "kata": "codebreaker"}), flush=True)
 # The requests that have come, a line each, answered in order; the replies written and flushed
 # before waiting for more, even when one answer crashes.
 pending = b""

@@ -1,7 +1,8 @@
-// The katas protocol, version 1: kata run talks to mastermind.js through this loop.
+// The katas protocol, version 2: kata run talks to mastermind.js through this loop.
 const mastermind = require("./mastermind");
 
 let game = null;
+let before = null; // the game the last score was given, which score leaves as it was
 
 // The reply to one request; a new game replaces the last.
 function answer(request) {
@@ -10,9 +11,11 @@ function answer(request) {
     if (request.op === "new") {
       game = mastermind.newGame(request.colors, request.width, request.turns, request.secret);
     } else if (request.op === "score") {
-      let black, white, grade;
-      [grade, [black, white], game] = mastermind.score(game, request.guess);
+      const [grade, [black, white], after] = mastermind.score(game, request.guess);
+      [before, game] = [game, after];
       Object.assign(reply, { grade, black, white });
+    } else if (request.op === "back") {
+      game = before;
     } else if (request.op === "turns_left") {
       reply.turns_left = mastermind.turnsLeft(game);
     } else if (request.op === "guesses") {
@@ -32,7 +35,7 @@ function answer(request) {
   return reply;
 }
 
-console.log(JSON.stringify({ protocol: "katas", version: 1, kata: "mastermind" }));
+console.log(JSON.stringify({ protocol: "katas", version: 2, kata: "mastermind" }));
 // The requests that have come, a line each, answered in order; the replies written before
 // waiting for more, even when one answer crashes.
 let pending = "";

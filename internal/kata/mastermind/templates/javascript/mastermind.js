@@ -15,7 +15,8 @@ function newGame(numColors, width, maxTurns, secret) {
 
 // score plays a guess and returns [grade, [black, white], newGame]: grade is "won", "lost" or
 // "continue"; black counts the pegs of the right colour in the right place, white the others
-// of a right colour.
+// of a right colour, each peg counted once. newGame is the game after the guess; game itself
+// is left as it was.
 function score(game, guess) {
   throw new Error("not implemented");
 }

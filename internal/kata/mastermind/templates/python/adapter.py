@@ -1,22 +1,26 @@
-"""The katas protocol, version 1: kata run talks to mastermind.py through this loop."""
+"""The katas protocol, version 2: kata run talks to mastermind.py through this loop."""
 import json
 import sys
 
 import mastermind
 
 game = None
+before = None  # the game the last score was given, which score leaves as it was
 
 
 def answer(request):
     """The reply to one request; a new game replaces the last."""
-    global game
+    global game, before
     op, reply = request["op"], {"id": request["id"]}
     try:
         if op == "new":
             game = mastermind.new(request["colors"], request["width"], request["turns"], request["secret"])
         elif op == "score":
-            grade, (black, white), game = mastermind.score(game, request["guess"])
+            grade, (black, white), after = mastermind.score(game, request["guess"])
+            before, game = game, after
             reply.update(grade=grade, black=black, white=white)
+        elif op == "back":
+            game = before
         elif op == "turns_left":
             reply["turns_left"] = mastermind.turns_left(game)
         elif op == "guesses":
@@ -30,7 +34,7 @@ def answer(request):
     return reply
 
 
-print(json.dumps({"protocol": "katas", "version": 1, "kata": "mastermind"}), flush=True)
+print(json.dumps({"protocol": "katas", "version": 2, "kata": "mastermind"}), flush=True)
 # The requests that have come, a line each, answered in order; the replies written and flushed
 # before waiting for more, even when one answer crashes.
 pending = b""

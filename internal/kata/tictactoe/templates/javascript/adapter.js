@@ -1,4 +1,4 @@
-// The katas protocol, version 1: kata run talks to tictactoe.js through this loop.
+// The katas protocol, version 2: kata run talks to tictactoe.js through this loop.
 //
 // A plain Error is the refusal Exercism's exercise asks for; any other error (a TypeError, a
 // RangeError) is a bug, which stops the adapter so that the runner shows its stack.
@@ -30,7 +30,7 @@ function answer(request) {
   return reply;
 }
 
-console.log(JSON.stringify({ protocol: "katas", version: 1, kata: "tictactoe" }));
+console.log(JSON.stringify({ protocol: "katas", version: 2, kata: "tictactoe" }));
 // The requests that have come, a line each, answered in order; the replies written before
 // waiting for more, even when one answer crashes.
 let pending = "";

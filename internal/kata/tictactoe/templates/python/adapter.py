@@ -1,4 +1,4 @@
-"""The katas protocol, version 1: kata run talks to tictactoe.py through this loop.
+"""The katas protocol, version 2: kata run talks to tictactoe.py through this loop.
 
 A ValueError is the refusal Exercism's exercise asks for; any other exception is a bug, which
 stops the adapter so that the runner shows its traceback.
@@ -24,7 +24,7 @@ def answer(request):
     return reply
 
 
-print(json.dumps({"protocol": "katas", "version": 1, "kata": "tictactoe"}), flush=True)
+print(json.dumps({"protocol": "katas", "version": 2, "kata": "tictactoe"}), flush=True)
 # The requests that have come, a line each, answered in order; the replies written and flushed
 # before waiting for more, even when one answer crashes.
 pending = b""
