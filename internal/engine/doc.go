@@ -6,7 +6,9 @@
 // scenarios (by tag, as godog itself selects them, and by a pattern of their paths) and their
 // order; the front end ranges over them (Run.Scenarios), each in a frame of its own — a subtest,
 // a line on a terminal — and plays each against its implementation (Run.Play); Run.End takes
-// what the implementation's own end said, and Run.Finish writes the reports and the screen.
+// what the implementation's own end said, Run.Outcome says how the run went, printing
+// nothing, so that the front end keeps its light first, and Run.Report writes the reports and
+// the screen.
 // The engine owns the rules: selection, order, a stop at the first failure or when the
 // implementation could not get going, the kind of each failure, and what a person reads.
 //

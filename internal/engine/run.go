@@ -32,7 +32,7 @@ type Front struct {
 
 // A Run is one run of a kata's scenarios, driven by its front end: Start it, range over its
 // Scenarios, Play each against the implementation, End it with what the implementation's own
-// end said, and Finish it.
+// end said, take its Outcome, and Report it.
 type Run struct {
 	ctx    context.Context
 	kata   kata.Kata

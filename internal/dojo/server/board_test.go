@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -47,7 +48,7 @@ func TestAPlainGetShowsTheRoom(t *testing.T) {
 		require.NoError(t, room.Send(ctx, l))
 	}
 	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 12, Total: 60, Predicted: journal.Red}, 0)
-	send(dojo.Post{Name: evil, Kata: "tictactoe", Light: journal.Amber, Total: 34}, 10*time.Second)
+	send(dojo.Post{Name: evil, Kata: `"><b>k`, Light: journal.Amber, Total: 34}, 10*time.Second)
 	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 60, Total: 60, Predicted: journal.Red}, 5*time.Minute)
 	send(dojo.Post{Name: "Bea", Kata: "codebreaker", Light: journal.Red, Passed: 11, Total: 13,
 		Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}}, 10*time.Second)
@@ -62,7 +63,8 @@ func TestAPlainGetShowsTheRoom(t *testing.T) {
 		`<td class="runs">2</td><td class="held">1 of 2</td><td class="best">–</td>`,
 		`<td class="best">5,801 (5 at worst)</td>`,
 		`data-quiet="4 min quiet">` + d.clock().Add(-10*time.Second).Local().Format("15:04") + `</th>`,
-		`<th class="who">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</th>`,
+		`<th class="who">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</th><td class="kata">&#34;&gt;&lt;b&gt;k</td>`,
+		`<span class="run" title="&#34;&gt;&lt;b&gt;k amber 0/34, +0 −0, at `,
 	} {
 		assert.Contains(t, page, want)
 	}
@@ -73,6 +75,7 @@ func TestAPlainGetShowsTheRoom(t *testing.T) {
 	}
 	assert.Equal(t, []string{"&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;", "ann", "Bea"}, names, "rows by name, A as a")
 	assert.Equal(t, 1, strings.Count(page, "<script>")+strings.Count(page, "<script src"), "no script from a name: the dashboard's alone")
+	assert.NotContains(t, page, "<b>", "nor any element")
 
 	data := regexp.MustCompile(`(?s)<script type="application/json" id="lights">(.*?)</script>`).FindStringSubmatch(page)
 	require.Len(t, data, 2)
@@ -103,9 +106,10 @@ func TestRowsAreInTheScriptsOrder(t *testing.T) {
 
 // BenchmarkThePageOfABusyRoom serves the page of a room at the end of a long session — 60
 // participants with 40 runs each over two hours, 2,400 lights — drawn on the server, as a
-// dashboard opening or reloading gets it. Each op is one page.
+// dashboard opening or reloading gets it ("page"), beside what a page that drew the room
+// itself would have waited for first: the room's stream, read to its catch-up ("stream"). Each
+// op is one page, or one catch-up.
 func BenchmarkThePageOfABusyRoom(b *testing.B) {
-	b.ReportAllocs()
 	d := startDojo(b, filepath.Join(b.TempDir(), "dojo.db"))
 	room := d.room(b, "dojo")
 	ctx := context.Background()
@@ -117,14 +121,40 @@ func BenchmarkThePageOfABusyRoom(b *testing.B) {
 		}
 		d.advance(time.Minute) // each participant's allowance of lights comes back
 	}
-	var size int64
-	for b.Loop() {
-		resp, err := http.Get(room.String())
+	read := func(b *testing.B, url string, until []byte) int64 {
+		resp, err := http.Get(url)
 		require.NoError(b, err)
-		n, err := io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		require.NoError(b, err)
-		size = n
+		defer resp.Body.Close()
+		var n int64
+		buf := make([]byte, 64<<10)
+		var tail []byte
+		for {
+			m, err := resp.Body.Read(buf)
+			n += int64(m)
+			tail = append(tail[max(0, len(tail)-len(until)):], buf[:m]...)
+			if until != nil && bytes.Contains(tail, until) {
+				return n
+			}
+			if err == io.EOF {
+				return n
+			}
+			require.NoError(b, err)
+		}
 	}
-	b.ReportMetric(float64(size)/1024, "KiB/page")
+	for _, c := range []struct {
+		name, url string
+		until     []byte
+	}{
+		{"page", room.String(), nil},
+		{"stream", room.String() + "/events", []byte("event: caught-up")},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var size int64
+			for b.Loop() {
+				size = read(b, c.url, c.until)
+			}
+			b.ReportMetric(float64(size)/1024, "KiB")
+		})
+	}
 }
