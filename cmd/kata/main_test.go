@@ -709,6 +709,7 @@ func TestStartingPointsRunRedThenGreen(t *testing.T) {
 					assert.Equal(t, 1, status)
 					assert.Contains(t, out, "mastermind: 60 of 61 scenarios passed, 1 failed", "a score that changes its game")
 					assert.Contains(t, out, "Next: A guess leaves the game it was played on as it was")
+					assert.Contains(t, out, "the board holds 2 guesses, want 1; the game before that guess holds it: score changed the game it was given instead of returning a new one", "and what it means")
 				}
 				if k.name == "tictactoe" {
 					// The tic-tac-toe solution is one written for Exercism's exercise, as its

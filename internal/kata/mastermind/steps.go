@@ -37,8 +37,9 @@ type mastermindScenario struct {
 	black     int
 	white     int
 
-	numeric bool    // the scenario is the assignment's, which writes its codes in numbers
-	played  [][]int // the guesses played, in order
+	numeric  bool    // the scenario is the assignment's, which writes its codes in numbers
+	played   [][]int // the guesses played, in order
+	wentBack bool    // the game is the one before a guess, as the program kept it
 
 	pairs, wrong int   // pairs of codes the property played, and those not scored as the rule says
 	firstMiss    *miss // the first of those
@@ -276,7 +277,7 @@ func (s *mastermindScenario) theBoardShouldHoldGuesses(want int) error {
 	if n, err := s.guesses(); err != nil {
 		return err
 	} else if n != want {
-		return step.Fail(s.rules(), "the board holds %s, want %d", brief.Count(n, "guess", "guesses"), want)
+		return step.Fail(s.rules(), "the board holds %s, want %d%s", brief.Count(n, "guess", "guesses"), want, s.changed(n > want))
 	}
 	return nil
 }
@@ -294,7 +295,7 @@ func (s *mastermindScenario) iShouldHaveTurnsLeft(want int) error {
 		if err != nil {
 			return err
 		}
-		return step.Fail(fmt.Sprintf("%s, after %s", s.rules(), brief.Count(n, "guess", "guesses")), "%d turns left, want %d", got, want)
+		return step.Fail(fmt.Sprintf("%s, after %s", s.rules(), brief.Count(n, "guess", "guesses")), "%d turns left, want %d%s", got, want, s.changed(got < want))
 	}
 	return nil
 }
@@ -329,7 +330,8 @@ func (s *mastermindScenario) iGoBackToTheGameBeforeThatGuess() error {
 		return errors.New("no guess was played, so there is no game before it; a When step must make a guess first")
 	}
 	before := s.played[:len(s.played)-1]
-	if r, ok := s.game.(rewinder); ok {
+	r, ok := s.game.(rewinder)
+	if ok {
 		var err error
 		if perr := step.Guard(s.limit, "back", func() { err = r.back() }); perr != nil {
 			err = perr
@@ -349,7 +351,17 @@ func (s *mastermindScenario) iGoBackToTheGameBeforeThatGuess() error {
 		}
 	}
 	s.played, s.scored = before, false
+	s.wentBack = ok
 	return nil
+}
+
+// changed says, of a count that is off after going back to the game before a guess, in the
+// direction of more guesses, what most likely made it so.
+func (s *mastermindScenario) changed(more bool) string {
+	if !s.wentBack || !more {
+		return ""
+	}
+	return "; the game before that guess holds it: score changed the game it was given instead of returning a new one"
 }
 
 func (s *mastermindScenario) iGuess(code string) error {
