@@ -169,10 +169,10 @@ func TestFromEntry(t *testing.T) {
 	assert.Zero(t, FromEntry(dir, unkept, "ann").Added, "a run that kept no code changed none")
 }
 
-// TestAnUnreadableQueueLosesNoLight: a file of waiting lights that kata cannot read is moved
-// aside, kept as it was, and the run's own light still reaches the room; the runs after it
-// are as if there had been no file.
-func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
+// takingRoom is a room that takes every light, and the lights it took, in order. It closes
+// when the test ends.
+func takingRoom(t *testing.T) (Room, *[]Post) {
+	t.Helper()
 	var got []Post
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var l Post
@@ -180,9 +180,17 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 		got = append(got, l)
 		w.WriteHeader(http.StatusCreated)
 	}))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
 	room, err := ParseRoom(srv.URL + "/rooms/dojo/" + token)
 	require.NoError(t, err)
+	return room, &got
+}
+
+// TestAnUnreadableQueueLosesNoLight: a file of waiting lights that kata cannot read is moved
+// aside, kept as it was, and the run's own light still reaches the room; the runs after it
+// are as if there had been no file.
+func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
+	room, got := takingRoom(t)
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
 	corrupt := []byte("{\"name\":\"ann\",\"kata\":\"mastermind\",\"light\":\n")
@@ -190,10 +198,10 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 
 	ctx := context.Background()
 	l := Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3}
-	err = queue(room, dir, l).Send(ctx)
+	err := queue(room, dir, l).Send(ctx)
 	assert.ErrorContains(t, err, "moved to .kata/unsent.unreadable")
 	assert.ErrorContains(t, err, "holds a line that is no light kata kept")
-	assert.Equal(t, []Post{l}, got, "the run's own light reaches the room")
+	assert.Equal(t, []Post{l}, *got, "the run's own light reaches the room")
 	kept, rerr := os.ReadFile(filepath.Join(dir, UnreadablePath))
 	require.NoError(t, rerr)
 	assert.Equal(t, corrupt, kept, "what could not be read is kept as it was")
@@ -201,7 +209,7 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 
 	l.Light = journal.Red
 	assert.NoError(t, queue(room, dir, l).Send(ctx), "the next run is as if there had been no file")
-	assert.Len(t, got, 2)
+	assert.Len(t, *got, 2)
 
 	// One moved aside before is not written over: the run's light still goes, and the error
 	// says what to do.
@@ -209,7 +217,7 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 	err = queue(room, dir, l).Send(ctx)
 	assert.ErrorContains(t, err, "holds a line that is no light kata kept")
 	assert.ErrorContains(t, err, ".kata/unsent.unreadable is there already")
-	assert.Len(t, got, 3, "the run's own light reaches the room")
+	assert.Len(t, *got, 3, "the run's own light reaches the room")
 	kept, rerr = os.ReadFile(filepath.Join(dir, UnreadablePath))
 	require.NoError(t, rerr)
 	assert.Equal(t, corrupt, kept, "and the one kept before is as it was")
@@ -218,16 +226,7 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 // TestALightIsKeptBeforeItIsSent: Keep puts the run's light in the folder, after those
 // waiting, before anything is sent; Send sends them in order and leaves nothing behind.
 func TestALightIsKeptBeforeItIsSent(t *testing.T) {
-	var got []Post
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var l Post
-		require.NoError(t, json.NewDecoder(r.Body).Decode(&l))
-		got = append(got, l)
-		w.WriteHeader(http.StatusCreated)
-	}))
-	defer srv.Close()
-	room, err := ParseRoom(srv.URL + "/rooms/dojo/" + token)
-	require.NoError(t, err)
+	room, got := takingRoom(t)
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
 	waiting := Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 3, At: 1}
@@ -239,8 +238,8 @@ func TestALightIsKeptBeforeItIsSent(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, inFolder, 2, "the run's light kept in the folder, after the one waiting")
 	assert.Equal(t, int64(2), inFolder[1].At)
-	assert.Empty(t, got, "and nothing sent yet")
+	assert.Empty(t, *got, "and nothing sent yet")
 	require.NoError(t, d.Send(context.Background()))
-	assert.Equal(t, inFolder, got, "both sent, in order")
+	assert.Equal(t, inFolder, *got, "both sent, in order")
 	assert.NoFileExists(t, filepath.Join(dir, UnsentPath))
 }
