@@ -54,7 +54,9 @@ type MastermindGame interface {
 // NewMastermindGame starts a game, Dave Thomas's new(num_colors, width, max_turns), with
 // the code maker's secret. It returns an error, and no game, when the rules or the secret do
 // not fit: fewer than 1 colour, peg or turn, a secret that is not width pegs long, or a
-// colour outside 1 to numColors. The suite calls it once for each scenario that plays.
+// colour outside 1 to numColors. The suite calls it once for each scenario that plays, and
+// again where a scenario goes back to the game before a guess (@state): a Go game changes as
+// it is played, so the suite starts it anew and plays the guesses before that one.
 type NewMastermindGame func(numColors, width, maxTurns int, secret []int) (MastermindGame, error)
 
 // Classifier is a tic-tac-toe classifier under test. It returns "ongoing", "draw" or "win"
