@@ -23,7 +23,7 @@ const Name = "mastermind"
 func Kata(features fs.FS) kata.Kata {
 	return kata.Kata{
 		Name:     Name,
-		Summary:  "the Mastermind kata's original \"Playing mastermind\" feature, and Dave Thomas's configurable game from his Elixir exercise: new(num_colors, width, max_turns) and score(game, guess)",
+		Summary:  "the Mastermind kata's original \"Playing mastermind\" feature, and Dave Thomas's configurable game from his Elixir exercise: new(num_colors, width, max_turns) and score(game, guess); @state checks that score leaves the game it was given as it was",
 		Features: features,
 		Files:    []string{"mastermind.feature", "configurable_game.feature"},
 		Remote:   func(sc *godog.ScenarioContext, conn *protocol.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
