@@ -1,7 +1,8 @@
 // Package protocol is the program under test as kata run speaks with it: the katas protocol,
-// version 2 (Text, docs/protocol.md), and version 1 before it. A Program lives as long as the run: it starts its
-// process at a scenario's first request, reads the greeting, and keeps the process from
-// scenario to scenario — anew after a scenario that broke it, or for every one when isolated.
+// version 2 (Text, docs/protocol.md), and version 1 before it. A Program lives as long as the
+// run: it starts its process at a scenario's first request, reads the greeting, and keeps the
+// process from scenario to scenario — anew after a scenario that broke it, or for every one
+// when isolated.
 // Each scenario's conversation with it is a Conn, which a kata's remote steps call through:
 // requests written and replies read (the wire, side by side), a time limit for each reply,
 // and a conversation that breaks with a step.Error saying how. A process is a tree: its

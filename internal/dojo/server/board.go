@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,13 +88,7 @@ func newBoard(lights []Stored) board {
 			p.best = mk
 		}
 	}
-	cols := slices.Sorted(func(yield func(int64) bool) {
-		for m := range minutes {
-			if !yield(m) {
-				return
-			}
-		}
-	})
+	cols := slices.Sorted(maps.Keys(minutes))
 	for i, m := range cols {
 		c := column{Minute: m, Clock: time.Unix(m*60, 0).Format("15:04")}
 		if i > 0 && m-cols[i-1] > 1 {
@@ -125,14 +120,9 @@ func newBoard(lights []Stored) board {
 	return b
 }
 
-// minuteOf is the minute of a time in Unix milliseconds, as the script's minute.
-func minuteOf(ms int64) int64 {
-	m := ms / 60000
-	if ms < 0 && ms%60000 != 0 {
-		m-- // the floor, as Math.floor
-	}
-	return m
-}
+// minuteOf is the minute of a time in Unix milliseconds, as the script's minute: a light's
+// time is never before 1970, so the quotient is the floor.
+func minuteOf(ms int64) int64 { return ms / 60000 }
 
 // lightOf is a light as the script's lightEl draws it.
 func lightOf(l Stored) boardLight {
@@ -152,20 +142,16 @@ func lightOf(l Stored) boardLight {
 	return bl
 }
 
-// grouped writes n with commas between its thousands, as the script's toLocaleString("en").
+// grouped writes n, a mark's total (never below 1), with commas between its thousands, as
+// the script's toLocaleString("en").
 func grouped(n int) string {
 	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
 	var out []byte
 	for i := range len(s) {
 		if i > 0 && (len(s)-i)%3 == 0 {
 			out = append(out, ',')
 		}
 		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
 	}
 	return string(out)
 }
