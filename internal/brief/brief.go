@@ -1,4 +1,5 @@
-// Package brief writes inputs from outside into messages: short (Quote, QuoteLong, Count), for
+// Package brief writes inputs from outside into messages: short (Quote, QuoteLong, Count,
+// Thousands), for
 // an error about a 10 MB input must not be 10 MB long, and safe to show (Safe), for a byte a
 // program or a file wrote reaches no terminal, nor a report, raw.
 package brief
@@ -37,6 +38,22 @@ const MaxQuotedLong = 400
 // QuoteLong is Quote for a line a person must read whole — a message, a panic — cut only past
 // MaxQuotedLong bytes.
 func QuoteLong(s string) string { return quote(s, MaxQuotedLong) }
+
+// Thousands writes n with a comma between its thousands, as a person reads a count: 5,801.
+func Thousands(n int) string {
+	if n < 0 {
+		return "-" + Thousands(-n)
+	}
+	s := strconv.Itoa(n)
+	out := make([]byte, 0, len(s)+len(s)/3)
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
 
 // Count returns n and the noun for it: "1 peg", "0 pegs", "3 pegs".
 func Count(n int, one, many string) string {

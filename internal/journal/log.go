@@ -1,8 +1,9 @@
 // Package journal is the practice journal of a kata folder: the log of its runs in .kata/log,
 // an entry a line — each run's light and counts, the light predicted, the time from the save
 // that started it, the commit that keeps its code — and the sessions and predictions read from
-// it. It is the standard library's alone: the kit, the kata command, the history of the code
-// and the dojo all read and write the journal through it.
+// it, and a kata's scale of marks (Scale), by which a mark is read and checked. It needs the
+// standard library alone, and brief for its messages: the kit, the kata command, the history
+// of the code and the dojo all read and write the journal through it.
 //
 // A kata folder may come from anywhere (a clone, an archive), so the journal never follows a
 // link, nor opens what is not a plain file, in .kata.
@@ -35,8 +36,10 @@ type Entry struct {
 	// start one.
 	Start bool `json:"start,omitempty"`
 	// Partial says the run took some of the kata's scenarios (--run, --tags): its green is
-	// not the kata's.
-	Partial bool `json:"partial,omitempty"`
+	// not the kata's. Selected says which, as the run's command line chose them:
+	// "--tags='~@optimal'".
+	Partial  bool   `json:"partial,omitempty"`
+	Selected string `json:"selected,omitempty"`
 	// Lag is the time from the save that started the run (kata run --watch) to its light;
 	// 0 for a run no save started.
 	Lag time.Duration `json:"lag,omitempty"`
@@ -55,14 +58,6 @@ type Entry struct {
 	// Mark is the run's mark on the kata's own scale, where a scenario gave one: a code
 	// breaker's guesses over every secret it played; nil for none.
 	Mark *Mark `json:"mark,omitempty"`
-}
-
-// A Mark is a run's mark on a kata's own scale: the implementation's total over the games it
-// played, the fewer the better, and its worst case.
-type Mark struct {
-	Total int `json:"total"` // guesses, summed over the games
-	Worst int `json:"worst"` // the most guesses of a game
-	Games int `json:"games"` // how many games
 }
 
 // Message is the commit message of the entry's code: its light and counts, and the next
