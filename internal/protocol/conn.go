@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
@@ -17,9 +18,12 @@ import (
 type Conn struct {
 	*Program
 
-	p       *process    // the process of this scenario's conversation, once it has begun
-	lastReq string      // the last request, for messages
-	broken  *step.Error // why the conversation broke, and of which kind; the scenario fails with it
+	p        *process      // the process of this scenario's conversation, once it has begun
+	lastReq  string        // the last request, for messages
+	broken   *step.Error   // why the conversation broke, and of which kind; the scenario fails with it
+	timedOut bool          // it broke because the program wrote nothing within the time limit
+	inFlight int           // requests sent whose replies are yet to be read
+	writing  chan struct{} // closed once the last batch sent is written; nil before the first
 }
 
 // Stderr is the end of what the program wrote to standard error during the scenario, as it
@@ -135,6 +139,7 @@ func (s *Conn) readSlowly(out <-chan readLine, what func() string) (string, erro
 			}
 			return exitedBefore()
 		case <-timer.C:
+			s.timedOut = true
 			if out == nil {
 				return "", s.fail(step.Timeout, "the program closed its output but did not exit, before %s", what())
 			}
@@ -165,11 +170,66 @@ func (s *Conn) Call(op string, fields map[string]any) (Reply, error) {
 	return r[0], nil
 }
 
-// CallAll sends the requests and returns their replies, in order . They are
-// written all at once while the replies are read, so that the program reads the next request
-// as it answers the last: many requests cost few system calls and no wait for each, and
-// neither side waits on a full pipe. Its error says the conversation broke.
+// CallAll sends the requests and returns their replies, in order. They are written all at
+// once while the replies are read, so that the program reads the next request as it answers
+// the last: many requests cost few system calls and no wait for each, and neither side waits
+// on a full pipe. Its error says the conversation broke; the replies that came before the
+// break are returned with it.
 func (s *Conn) CallAll(reqs []Request) ([]Reply, error) {
+	return s.CallBatch(Batch{}, reqs)
+}
+
+// A Batch names requests sent at once, for messages, and is told of each reply as it comes.
+type Batch struct {
+	// Name names the batch in a message of what was in flight when the program fell silent:
+	// "round 2 of 1,296 games".
+	Name string
+	// Replied, where not nil, is called as each reply comes, with the replies of the batch
+	// so far.
+	Replied func(replies int)
+}
+
+// CallBatch is CallAll for a batch: a message that the program fell silent says what was in
+// flight — the batch, its requests, the replies that had come and how fast — and b.Replied is
+// told of each reply.
+func (s *Conn) CallBatch(b Batch, reqs []Request) ([]Reply, error) {
+	sent, err := s.Send(b, reqs)
+	if err != nil || sent == nil {
+		return nil, err
+	}
+	return s.Receive(sent)
+}
+
+// A Sent is a batch of requests written to the program, or on its way, whose replies are yet
+// to be read (Conn.Receive).
+type Sent struct {
+	batch   Batch
+	first   int    // the id of its first request
+	buf     []byte // the requests, a line each
+	ends    []int  // where each request's line ends in buf
+	written chan wrote
+}
+
+// wrote is how the writing of a batch went: how much of it was written, and why no more.
+type wrote struct {
+	n   int
+	err error
+}
+
+// text is the i-th request of the batch, as it was sent.
+func (p *Sent) text(i int) string {
+	start := 0
+	if i > 0 {
+		start = p.ends[i-1]
+	}
+	return string(p.buf[start : p.ends[i]-1])
+}
+
+// Send writes the requests of a batch to the program, while the replies to those before it
+// are read, so that a program that answers one batch has the next to go on with; Receive
+// reads its replies, batches in the order they were sent. Its error says the conversation
+// broke; it returns nil, and no error, for no requests.
+func (s *Conn) Send(b Batch, reqs []Request) (*Sent, error) {
 	if err := s.Check(); err != nil || len(reqs) == 0 {
 		return nil, err
 	}
@@ -178,58 +238,102 @@ func (s *Conn) CallAll(reqs []Request) ([]Reply, error) {
 			return nil, err
 		}
 	}
-	var buf []byte
-	ends := make([]int, len(reqs)) // where each request's line ends in buf
+	p := &Sent{batch: b, first: s.sent + 1, ends: make([]int, len(reqs)), written: make(chan wrote, 1)}
 	for i, rq := range reqs {
-		buf = append(appendRequest(buf, s.sent+1+i, rq), '\n')
-		ends[i] = len(buf)
+		p.buf = append(appendRequest(p.buf, s.sent+1+i, rq), '\n')
+		p.ends[i] = len(p.buf)
 	}
-	text := func(i int) string {
-		start := 0
-		if i > 0 {
-			start = ends[i-1]
-		}
-		return string(buf[start : ends[i]-1])
-	}
-	first := s.sent + 1
 	s.sent += len(reqs)
-	type wrote struct {
-		n   int
-		err error
+	s.inFlight += len(reqs)
+	// Batches are written in the order they are sent: each after the one before has been.
+	before, done := s.writing, make(chan struct{})
+	s.writing = done
+	stdin := s.p.stdin
+	go func() {
+		defer close(done)
+		if before != nil {
+			<-before
+		}
+		n, err := stdin.Write(p.buf)
+		p.written <- wrote{n, err}
+	}()
+	return p, nil
+}
+
+// Receive reads the replies to a batch Send wrote, in order, and returns them; the batches
+// sent before it must have been received. Its error says the conversation broke, and the
+// replies that came before the break are returned with it.
+func (s *Conn) Receive(p *Sent) ([]Reply, error) {
+	n := len(p.ends)
+	if err := s.Check(); err != nil {
+		return nil, err
 	}
-	written := make(chan wrote, 1)
 	stopped := func(w wrote) error {
-		i, _ := slices.BinarySearch(ends, w.n+1) // the first request not written whole
-		i = min(i, len(reqs)-1)
-		s.lastReq = text(i)
-		return s.fail(step.Crash, "the program stopped reading before request %d %s: %v", first+i, s.lastReq, w.err)
+		i, _ := slices.BinarySearch(p.ends, w.n+1) // the first request not written whole
+		i = min(i, n-1)
+		s.lastReq = p.text(i)
+		return s.fail(step.Crash, "the program stopped reading before request %d %s: %v", p.first+i, s.lastReq, w.err)
 	}
-	if len(reqs) == 1 {
-		n, err := s.p.stdin.Write(buf)
+	replies := make([]Reply, 0, n)
+	start, last := time.Now(), time.Now()
+	for i := range n {
+		r, err := s.reply(p.first+i, p.text(i))
 		if err != nil {
-			return nil, stopped(wrote{n, err})
-		}
-		written <- wrote{n, nil}
-	} else {
-		go func() {
-			n, err := s.p.stdin.Write(buf)
-			written <- wrote{n, err}
-		}()
-	}
-	replies := make([]Reply, len(reqs))
-	for i := range reqs {
-		r, err := s.reply(first+i, text(i))
-		if err != nil {
+			if s.timedOut && s.inFlight > 1 {
+				s.Amend(inFlight(p.batch.Name, s.inFlight, i, last.Sub(start), s.cmd.Timeout))
+			}
 			_ = s.p.stdin.Close() // the program is ended; a write still waiting gives up
-			<-written
-			return nil, err
+			<-p.written
+			return replies, err
 		}
-		replies[i] = r
+		s.inFlight--
+		replies = append(replies, r)
+		last = time.Now()
+		if p.batch.Replied != nil {
+			p.batch.Replied(i + 1)
+		}
 	}
-	if w := <-written; w.err != nil {
-		return nil, stopped(w)
+	if w := <-p.written; w.err != nil {
+		return replies, stopped(w)
 	}
 	return replies, nil
+}
+
+// inFlight says what was in flight when the program fell silent: n requests, those of the
+// batch the name names and any sent after it, of which replied, of the batch, had their
+// replies, over took.
+func inFlight(name string, n, replied int, took time.Duration, limit time.Duration) string {
+	what := brief.Thousands(n) + " requests were in flight"
+	if name != "" {
+		what += " (" + name + ")"
+	}
+	msg := fmt.Sprintf("; %s, %s of them answered", what, brief.Thousands(replied))
+	if replied > 0 && took > 0 {
+		msg += fmt.Sprintf(", %.0f a second over %.1f s", float64(replied)/took.Seconds(), took.Seconds())
+	}
+	return msg + fmt.Sprintf(". The limit is on the silence between replies: write each reply as soon as it is made, and if one takes longer than %v, give more time with --timeout", limit)
+}
+
+// Amend adds more to what the conversation's break says, after its cause and before the end
+// of the program's standard error: what a kata knows of what was under way, such as the game
+// in which the program crashed. It does nothing to a conversation that did not break.
+func (s *Conn) Amend(more string) {
+	if s.broken == nil {
+		return
+	}
+	cause, stderr, found := strings.Cut(s.broken.Cause, stderrHeading)
+	s.broken.Cause = cause + more
+	if found {
+		s.broken.Cause += stderrHeading + stderr
+	}
+}
+
+// Blame says what the conversation's break was about — "game 7 of 6 colours, …, secret …"
+// — where it said nothing of it. It does nothing to a conversation that did not break.
+func (s *Conn) Blame(about string) {
+	if s.broken != nil && s.broken.About == "" {
+		s.broken.About = about
+	}
 }
 
 // reply reads the reply to request id, sent as text, and checks that it is one: a line that is

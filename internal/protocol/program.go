@@ -107,11 +107,14 @@ func (g *Program) failure(p *process, kind step.Kind, msg string) *step.Error {
 		case <-time.After(time.Second): // a process outside the group holds it
 		}
 		if e := p.stderr.String(); e != "" {
-			msg += "\nIts standard error ended with:\n" + indent(e)
+			msg += stderrHeading + indent(e)
 		}
 	}
 	return &step.Error{Kind: kind, Cause: msg}
 }
+
+// stderrHeading heads the end of a program's standard error, in a message of what went wrong.
+const stderrHeading = "\nIts standard error ended with:\n"
 
 // indent indents each line of s by four spaces.
 func indent(s string) string {

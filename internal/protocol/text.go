@@ -29,8 +29,11 @@ standard error is yours: the runner shows its end when something goes wrong.
    fmt.Println to os.Stdout. A reply left in a buffer never reaches the runner, which waits
    for it until the time limit and fails the scenario. The runner may send requests before
    it has the replies to earlier ones (a scenario that checks a rule on thousands of cases
-   sends them all at once): answer them in order, a line at a time or all the lines that have
-   come together, as the starting points do, and write those replies before you wait for more.
+   sends them all at once): answer them in order, and write each reply as soon as it is
+   made, or, as the starting points do, those made so far every tenth of a second and
+   whenever no more requests have come. The time limit is on the silence between replies:
+   a program that answers every request it has read before it writes a reply is silent for
+   as long as they all take.
 
 3. Each scenario begins with a request that starts afresh (the kata's requests below say
    which), so a program need keep nothing of one scenario for the next. Scenarios follow one
@@ -55,10 +58,12 @@ What the runner checks
   where it cannot end them — SIGKILL, the system out of memory — a guard does: a second
   kata process, started with the first program, that ends every program the runner had not
   ended once the runner is gone.
-- A time limit for each reply (kata run --timeout, 5 seconds by default). A program that
-  hangs is ended, and the scenario fails saying which request went unanswered. A program
-  that greets but gets no reply to the runner within the limit of the run's first request
-  stops the run there: its replies are most likely left unflushed in a buffer.
+- A time limit on the wait for each reply (kata run --timeout, 5 seconds by default): a
+  program that keeps replying is alive, however many requests are in flight. A program that
+  falls silent is ended, and the scenario fails saying which request went unanswered, and,
+  of requests sent at once, how many were in flight and how many had their replies. A
+  program that greets but gets no reply to the runner within the limit of the run's first
+  request stops the run there: its replies are most likely left unflushed in a buffer.
 - Nothing after a scenario's last reply, and an exit at the end. A line written after a
   scenario's last reply, or an exit between scenarios, fails the scenario in which the
   runner meets it: the next, at its first request, so that a program gets the same verdict
