@@ -421,8 +421,9 @@ func TestLogWhenTheClockWentBack(t *testing.T) {
 }
 
 // TestWatchSeesASaveDuringARun: a file saved while a run is under way runs the scenarios
-// again once it ends, so the screen never stays on a result of code no longer on disk; a
-// file the program itself writes each run runs them once more, not for ever.
+// again, stopping the run if it is still going, so the screen never stays on a result of code
+// no longer on disk; a file the program itself writes each run stops one run at most, and
+// runs the scenarios twice more, not for ever.
 func TestWatchSeesASaveDuringARun(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -456,16 +457,68 @@ func TestWatchSeesASaveDuringARun(t *testing.T) {
 		require.Contains(t, out.String(), "Watching this folder", out.String())
 	}
 	idle()
-	assert.Contains(t, out.String(), "out.txt, tictactoe.py saved during the run: running again…", "the save made while it ran")
+	// Whether the save stops the run, or comes as it ends, the scenarios run again for it.
+	assert.Regexp(t, `(?m)^(out.txt, )?tictactoe.py saved during the run: (stopped it, )?running again…$`, out.String(), "the save made while it ran")
 	assert.Contains(t, out.String(), "out.txt changed during each run: the program's own, not watched.", "and then no more runs for out.txt")
+	starts, err := os.ReadFile(marker)
+	require.NoError(t, err)
+	// At most: the first run, stopped by the save, and the run for it; two for out.txt, the
+	// first stopped by it; and, should the save stop the first run before the program marks
+	// its start, two more as the save is made again.
+	assert.LessOrEqual(t, strings.Count(string(starts), "\n"), 6, "a handful of runs, not for ever:\n%s", out.String())
 	n := runs()
-	assert.Equal(t, 3, n, "the first run, the one for the save, and one more for out.txt:\n%s", out.String())
+	assert.Positive(t, n)
 	require.NoError(t, os.WriteFile(code, []byte("v3, saved"), 0o644))
 	waitFor(n + 1)
 	cancel()
 	<-done
 	assert.Contains(t, out.String(), "\ntictactoe.py saved: running again…\n")
 	assert.Empty(t, running(t, marker))
+}
+
+// TestASaveStopsARunUnderWay: a save while a run waits on a program — here one that answers
+// nothing for the run's half-minute limit — stops the run at once, ends the program, and
+// starts the next run; the run it stopped is neither shown nor kept.
+func TestASaveStopsARunUnderWay(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	code := filepath.Join(dir, "tictactoe.py")
+	require.NoError(t, os.WriteFile(code, []byte("v1"), 0o644))
+	marker := filepath.Join(t.TempDir(), "starts")
+	// The first start hangs at its first request; those after answer.
+	script := fmt.Sprintf(`if [ -s %[1]s ]; then exec %[2]s -kata tictactoe -starts %[1]s; else exec %[2]s -kata tictactoe -starts %[1]s -misbehave hang -at 1; fi`, marker, impl)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var out syncBuffer
+	c := cli{ctx: ctx, stdout: &out, stderr: &out, self: "kata", dir: dir, now: time.Now, poll: 10 * time.Millisecond, katas: known()}
+	done := make(chan int, 1)
+	go func() {
+		done <- c.run([]string{"run", "tictactoe", "--watch", "--timeout", "30s", "--tags", "~@property", "--", "bash", "-c", script})
+	}()
+	for deadline := time.Now().Add(20 * time.Second); !fileHas(marker, "started") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.True(t, fileHas(marker, "started"), "the program started")
+	require.NoError(t, os.WriteFile(code, []byte("v2, saved"), 0o644))
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), "Watching this folder") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	assert.Contains(t, out.String(), "tictactoe.py saved during the run: stopped it, running again…")
+	assert.Equal(t, 1, strings.Count(out.String(), "tictactoe: all 33 scenarios passed"), "the run for the save, and no screen of the one it stopped:\n%s", out.String())
+	assert.NotContains(t, out.String(), "did not write its reply", "the stopped run waited out no limit")
+	entries, err := journal.Read(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "the run stopped is not kept")
+	assert.Equal(t, journal.Green, entries[0].Light)
+	assert.Empty(t, running(t, marker))
+}
+
+// fileHas reports whether the file at path holds text.
+func fileHas(path, text string) bool {
+	data, err := os.ReadFile(path)
+	return err == nil && strings.Contains(string(data), text)
 }
 
 // BenchmarkIdleWatchOfALargeTree: --watch idle over a tree of many files (100,000; 2,000
@@ -512,9 +565,10 @@ func TestNextLookBoundsTheCost(t *testing.T) {
 	assert.Equal(t, 950*time.Millisecond, nextLook(200*time.Millisecond, 50*time.Millisecond))
 }
 
-// TestAPartialRunIsNoGreen: a run of some scenarios (--run) is logged as partial, and its
-// green is not the kata's: kata log says there is no green yet.
-func TestAPartialRunIsNoGreen(t *testing.T) {
+// TestAPartialRunIsGreenOfWhatItSelected: a run of some scenarios (--run) is logged as
+// partial, with what it selected; its green is the selection's, which kata log says, and not
+// yet the kata's.
+func TestAPartialRunIsGreenOfWhatItSelected(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	var out bytes.Buffer
@@ -524,8 +578,9 @@ func TestAPartialRunIsNoGreen(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
 	assert.True(t, entries[0].Partial)
+	assert.Equal(t, "--run='Joining the game$'", entries[0].Selected)
 	out.Reset()
 	require.Zero(t, c.run([]string{"log"}))
-	assert.Contains(t, out.String(), "green   1/1   some scenarios")
-	assert.Contains(t, out.String(), "No green yet, after 1 run.")
+	assert.Contains(t, out.String(), "green   1/1   --run='Joining the game$'")
+	assert.Contains(t, out.String(), "Green after 1 run and under a minute, with --run='Joining the game$'; every scenario: not yet.")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/cucumber/godog"
 
@@ -84,7 +86,7 @@ func runFlagsHelp() string {
 	fs := runFlagSet(&runFlags{})
 	var b strings.Builder
 	// In the order a person meets them; -v goes with --verbose.
-	for _, name := range []string{"list", "watch", "predict", "dojo", "name", "verbose", "run", "tags", "format", "random", "stop-on-failure", "isolate", "new-session", "timeout"} {
+	for _, name := range []string{"list", "watch", "predict", "dojo", "name", "verbose", "run", "tags", "format", "random", "seed", "stop-on-failure", "isolate", "new-session", "timeout"} {
 		f := fs.Lookup(name)
 		value, help := flag.UnquoteUsage(f)
 		left := "  --" + name
@@ -239,7 +241,11 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	k := r.kata
 	code := history.Take(c.dir) // the code that runs, kept with its light
 	cannotRun := c.runnable(r.argv[0])
-	run, err := engine.Start(c.ctx, k, r.opts, engine.Front{Out: c.stdout, Flag: "--", Terminal: c.color, Width: c.width, Height: c.height, Root: c.dir, FeatureDirs: []string{".", "features"}})
+	front := engine.Front{Out: c.stdout, Flag: "--", Terminal: c.color, Width: c.width, Height: c.height, Root: c.dir, FeatureDirs: []string{".", "features"}}
+	if c.terminal {
+		front.Tell = (&statusLine{w: c.stdout, width: c.width}).tell // a long scenario's progress
+	}
+	run, err := engine.Start(c.ctx, k, r.opts, front)
 	var usageErr *engine.UsageError
 	switch {
 	case errors.As(err, &usageErr):
@@ -261,10 +267,17 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	if res, failed := run.End(prog.End()); failed {
 		show.result(res)
 	}
-	rerun := func(s engine.Scenario) string {
-		return fmt.Sprintf("%s run %s --run '^%s$' -- %s", c.self, k.Name, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(r.argv))
+	rerun := func(s engine.Scenario, options ...string) string {
+		opts := ""
+		for _, o := range options {
+			opts += o + " "
+		}
+		return fmt.Sprintf("%s run %s %s--run '^%s$' -- %s", c.self, k.Name, opts, strings.ReplaceAll(regexp.QuoteMeta(s.Path()), "'", `'\''`), shellWords(r.argv))
 	}
 	outcome := run.Outcome()
+	if errors.Is(context.Cause(c.ctx), errSaved) {
+		return 1, outcome // --watch stopped it for a save, and runs again: nothing to show or keep
+	}
 	if c.ctx.Err() != nil {
 		run.Report(rerun) // the screen of what ran; an interrupted run is not kept
 		fmt.Fprintln(c.stderr, "kata run: stopped; every program it started has ended")
@@ -317,6 +330,33 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 		status = 1
 	}
 	return status, outcome
+}
+
+// statusLine is the line on which a long scenario tells how far it has come, drawn over itself
+// on a terminal, and cleared once the scenario is over.
+type statusLine struct {
+	w     io.Writer
+	width int // the terminal's columns; 0 where not known
+	shown int // the columns the line drawn takes; 0 when none is
+}
+
+// tell draws the line over the last, or clears it for "".
+func (s *statusLine) tell(line string) {
+	blank := func(n int) string { return strings.Repeat(" ", n) }
+	if line == "" {
+		if s.shown > 0 {
+			fmt.Fprintf(s.w, "\r%s\r", blank(s.shown))
+			s.shown = 0
+		}
+		return
+	}
+	line = "  " + brief.Safe(line)
+	if width := cmp.Or(s.width, 80) - 1; utf8.RuneCountInString(line) > width {
+		line = string([]rune(line)[:width-1]) + "…"
+	}
+	n := utf8.RuneCountInString(line)
+	fmt.Fprintf(s.w, "\r%s%s", line, blank(max(s.shown-n, 0)))
+	s.shown = n
 }
 
 // printer shows each scenario on the program's output, FAIL in red and ok in green on a

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"time"
@@ -55,6 +58,7 @@ func (c cli) watch(r runFlags) int {
 	base := snapshot(c.dir)  // before the run: a save while it runs is a save to run again for
 	own := map[string]bool{} // files the program itself writes each run: not watched
 	var during []string      // what changed during the last run, when that run was for it
+	var stoppedBy []string   // the files whose save stopped the last run, if one did
 	var saved time.Time      // when the save that starts the next run was made
 	var light journal.Light  // the last run's
 	// announce says a run starts, and why, at once: on a terminal, on a clear screen.
@@ -75,10 +79,29 @@ func (c cli) watch(r runFlags) int {
 		if what != "" {
 			fmt.Fprintln(c.stdout, what)
 		}
-		status, outcome := c.once(run, start, saved)
+		// A save during the run stops it, unless the files saved are those that stopped the run
+		// before: a program that writes files of its own as it runs, or an editor that writes
+		// a file twice, stops one run, not every run.
+		skip := maps.Clone(own)
+		for _, f := range stoppedBy {
+			skip[f] = true
+		}
+		status, outcome, savedDuring := c.onceWatched(run, start, saved, base, skip, poll)
 		if status == 2 {
 			return status // a bad command line does not get better by watching
 		}
+		if savedDuring != nil && c.ctx.Err() == nil {
+			// Run again at once, for the save. Which files are the program's own only runs
+			// that end tell: a run stopped counts for nothing there.
+			stoppedBy = savedDuring
+			announce("%s saved during the run: stopped it, running again…\n", savedNames(c.dir, savedDuring))
+			saved = savedAt(snapshot(c.dir), savedDuring, time.Time{})
+			start = false
+			time.Sleep(settle)
+			base = snapshot(c.dir)
+			continue
+		}
+		stoppedBy = nil
 		// A verdict stays in view: a run that starts at once after the one it judged — saved
 		// during it — shows it again under its own screen.
 		if run.predict != journal.NoLight {
@@ -169,6 +192,41 @@ func (c cli) watch(r runFlags) int {
 			}
 		}
 	}
+}
+
+// errSaved is why --watch stops a run: a file was saved during it, and the next run is for it.
+var errSaved = errors.New("a file was saved during the run")
+
+// onceWatched is once, stopped by a save during the run: it returns, besides once's status and
+// outcome, the files saved that stopped it, since base, but those in own; nil where none did.
+func (c cli) onceWatched(r runFlags, startSession bool, saved time.Time, base map[string]fileState, own map[string]bool, poll time.Duration) (int, engine.Outcome, []string) {
+	ctx, stop := context.WithCancelCause(c.ctx)
+	defer stop(nil)
+	var savedDuring []string
+	looked := make(chan struct{})
+	go func() {
+		defer close(looked)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(poll):
+			}
+			if changes := changed(base, snapshot(c.dir), own); len(changes) > 0 {
+				savedDuring = changes
+				stop(errSaved)
+				return
+			}
+		}
+	}()
+	c.ctx = ctx
+	status, outcome := c.once(r, startSession, saved)
+	stop(nil)
+	<-looked
+	if context.Cause(ctx) != errSaved {
+		savedDuring = nil
+	}
+	return status, outcome, savedDuring
 }
 
 // lookShare is at most the share of its time --watch spends looking at the folder: a folder

@@ -285,8 +285,13 @@ func TestSelect(t *testing.T) {
 		return got, r.out.Seed
 	}
 	got, seed := choose(Options{})
-	assert.Zero(t, seed, "the files' order by default")
-	assert.Equal(t, all, got)
+	assert.Equal(t, all, got, "the files' order by default")
+	assert.Positive(t, seed, "every run has a seed, for what its scenarios deal")
+	_, again := choose(Options{})
+	assert.NotEqual(t, seed, again, "drawn anew for each run")
+	got, seed = choose(Options{Seed: 3})
+	assert.Equal(t, all, got, "a seed alone deals, and leaves the files' order")
+	assert.Equal(t, int64(3), seed)
 
 	a, seed := choose(Options{Random: true, Seed: 7})
 	assert.Equal(t, int64(7), seed)
@@ -312,7 +317,7 @@ func TestSelect(t *testing.T) {
 	cwd, err := os.Getwd() // a report's file is relative to it, as os.Create takes it
 	require.NoError(t, err)
 
-	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Format: "junit:r.xml,cucumber:./r.xml"}, {Format: "junit:r.xml,junit:r.xml"}, {Format: "junit:r.xml,cucumber:" + filepath.Join(cwd, "r.xml")}, {Format: "junit:out/../r.xml,cucumber:" + filepath.Join(cwd, "r.xml")}, {Tags: "@more,"}, {Run: "("}, {Seed: 3}, {Random: true, Seed: -1}} {
+	for _, bad := range []Options{{Format: "html"}, {Format: "junit"}, {Format: "junit:r.xml,cucumber:./r.xml"}, {Format: "junit:r.xml,junit:r.xml"}, {Format: "junit:r.xml,cucumber:" + filepath.Join(cwd, "r.xml")}, {Format: "junit:out/../r.xml,cucumber:" + filepath.Join(cwd, "r.xml")}, {Tags: "@more,"}, {Run: "("}, {Seed: -3}, {Random: true, Seed: -1}} {
 		_, err := Start(t.Context(), counting, bad, Front{})
 		var usage *UsageError
 		assert.ErrorAs(t, err, &usage, "%+v", bad)
@@ -399,8 +404,18 @@ func TestFlags(t *testing.T) {
 	o, err = parse(false, "-p.random")
 	require.NoError(t, err)
 	assert.Equal(t, Options{Random: true}, o, "alone, a new seed")
+	o, err = parse(false, "-p.seed=41")
+	require.NoError(t, err)
+	assert.Equal(t, Options{Seed: 41}, o, "a seed alone: what the run deals, in the files' order")
+	o, err = parse(false, "-p.random", "-p.seed=41")
+	require.NoError(t, err)
+	assert.Equal(t, Options{Random: true, Seed: 41}, o, "a random order of the seed given")
+	o, err = parse(false, "-p.random=41", "-p.seed=41")
+	require.NoError(t, err)
+	assert.Equal(t, Options{Random: true, Seed: 41}, o, "the same seed twice is one seed")
 
-	for _, bad := range [][]string{{"-p.random=soon"}, {"-p.random=0"}, {"-p.random=-1"}, {"-p.format=html"}, {"-p.format=cucumber"}, {"-p.run=x"}} {
+	for _, bad := range [][]string{{"-p.random=soon"}, {"-p.random=0"}, {"-p.random=-1"}, {"-p.format=html"}, {"-p.format=cucumber"}, {"-p.run=x"},
+		{"-p.seed"}, {"-p.seed=0"}, {"-p.seed=x"}, {"-p.random=40", "-p.seed=41"}} {
 		_, err := parse(false, bad...)
 		assert.Error(t, err, "%q", bad)
 	}
@@ -453,7 +468,7 @@ func (f *fakeFront) run(t *testing.T, k kata.Kata, opts Options) (Outcome, error
 		f.show(res)
 	}
 	o := r.Outcome()
-	return o, r.Report(func(s Scenario) string { return "rerun " + s.Path() })
+	return o, r.Report(func(s Scenario, options ...string) string { return "rerun " + s.Path() })
 }
 
 // show shows a scenario's result in its frame.

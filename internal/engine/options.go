@@ -11,9 +11,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/step"
 )
 
 // Options choose the scenarios a run takes, their order, and what it reports. The zero
@@ -26,10 +26,13 @@ type Options struct {
 	// "@a" has the tag, "~@a" lacks it, "@a,@b" has either, "&&" joins conditions that must
 	// all hold and binds tighter than ",".
 	Tags string
-	// Random runs the scenarios in a random order, shuffled by Seed; a Seed of 0 has the run
-	// pick one, which it prints so that the order can be replayed.
+	// Random runs the scenarios in a random order, shuffled by Seed.
 	Random bool
-	Seed   int64
+	// Seed is the run's seed: it shuffles a random order, and deals what a kata deals — the
+	// code breaker's secrets — so that nothing the program under test sees predicts them. A
+	// Seed of 0 has the run draw one, which it prints where it is needed: a random order's
+	// first line, the command that runs a failed scenario again. The same seed replays both.
+	Seed int64
 	// StopOnFailure stops a run at the first scenario that fails.
 	StopOnFailure bool
 	// Format lists, separated by commas, "pretty" for every step of every scenario as well
@@ -46,6 +49,7 @@ const (
 	OptRun           = "run"
 	OptTags          = "tags"
 	OptRandom        = "random"
+	OptSeed          = "seed"
 	OptStopOnFailure = "stop-on-failure"
 	OptFormat        = "format"
 	OptVerbose       = "verbose"
@@ -54,15 +58,16 @@ const (
 // isOption reports whether name is an option's.
 func isOption(name string) bool {
 	switch name {
-	case OptRun, OptTags, OptRandom, OptStopOnFailure, OptFormat, OptVerbose:
+	case OptRun, OptTags, OptRandom, OptSeed, OptStopOnFailure, OptFormat, OptVerbose:
 		return true
 	}
 	return false
 }
 
 // Set sets the option called name from its text, as a flag of that name takes it:
-// "stop-on-failure" takes "true" or "false", "random" takes "true" (pick a seed), "false",
-// or a seed. It returns an error, and changes nothing, for a value the option cannot take.
+// "stop-on-failure" takes "true" or "false", "random" takes "true" (a random order), "false",
+// or a seed, "seed" a seed. It returns an error, and changes nothing, for a value the option
+// cannot take, and for a seed other than one set before: a run has one seed.
 func (o *Options) Set(name, value string) error {
 	switch name {
 	case OptRun:
@@ -77,7 +82,22 @@ func (o *Options) Set(name, value string) error {
 		if err != nil {
 			return err
 		}
-		o.Random, o.Seed = on, seed
+		if err := o.oneSeed(seed); err != nil {
+			return err
+		}
+		o.Random = on
+		if seed != 0 {
+			o.Seed = seed
+		}
+	case OptSeed:
+		seed, err := parseSeedNumber(value)
+		if err != nil {
+			return err
+		}
+		if err := o.oneSeed(seed); err != nil {
+			return err
+		}
+		o.Seed = seed
 	case OptStopOnFailure, OptVerbose:
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -116,6 +136,24 @@ func parseSeed(s string) (random bool, seed int64, err error) {
 	return true, n, nil
 }
 
+// parseSeedNumber reads the value of a seed flag: a whole number from 1 to 2⁶³−1.
+func parseSeedNumber(s string) (int64, error) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%s is no seed: want a whole number from 1 to %d", brief.Quote(s), int64(math.MaxInt64))
+	}
+	return n, nil
+}
+
+// oneSeed says what is wrong with setting the seed to seed (0: none) where the options have
+// one already: a run has one seed, for its order and what it deals.
+func (o Options) oneSeed(seed int64) error {
+	if seed != 0 && o.Seed != 0 && seed != o.Seed {
+		return fmt.Errorf("two seeds, %d and %d: a run has one, for its order and what it deals", o.Seed, seed)
+	}
+	return nil
+}
+
 // Flags defines the options as flags on fs, each named prefix and its name: "kata.tags" for
 // go test, "tags" for the kata command. Their usage is the one text of each option's help,
 // for go test -h and kata help alike. Their values stay in the flags, to be read when a run
@@ -129,6 +167,7 @@ func Flags(fs *flag.FlagSet, prefix string, withRun bool) {
 	fs.String(prefix+OptTags, "", "only the scenarios whose tags match an `EXPR`, as godog reads it: @a, ~@a (without), @a,@b (either), @a&&@b (both)")
 	fs.String(prefix+OptFormat, "", "pretty for every step as well; junit:FILE, cucumber:FILE for reports (written with the kata's name: report-KATA.xml); a comma-separated `LIST`")
 	fs.Var(new(seedFlag), prefix+OptRandom, "a random order, its seed printed; =SEED replays it")
+	fs.Var(new(seedNumber), prefix+OptSeed, "the run's `SEED`, which deals the code breaker's secrets and orders a random run: a failure's command to run it again gives it")
 	fs.Bool(prefix+OptStopOnFailure, false, "stop at the first scenario that fails")
 }
 
@@ -168,6 +207,24 @@ func (s *seedFlag) Set(v string) error {
 // IsBoolFlag lets a random flag stand alone.
 func (s *seedFlag) IsBoolFlag() bool { return true }
 
+// seedNumber is a seed flag: a seed, refused as the command line is parsed if it is none.
+type seedNumber struct{ value string }
+
+func (s *seedNumber) String() string {
+	if s == nil {
+		return ""
+	}
+	return s.value
+}
+
+func (s *seedNumber) Set(v string) error {
+	if _, err := parseSeedNumber(v); err != nil {
+		return err
+	}
+	s.value = v
+	return nil
+}
+
 // check says what is wrong with the options, if anything.
 func (o Options) check() error {
 	if _, err := parseFormat(o.Format); err != nil {
@@ -176,8 +233,8 @@ func (o Options) check() error {
 	if _, err := regexp.Compile(o.Run); err != nil {
 		return fmt.Errorf("the pattern %s: %w", brief.Quote(o.Run), err)
 	}
-	if o.Seed < 0 || o.Seed > 0 && !o.Random {
-		return fmt.Errorf("seed %d: a seed is a whole number from 1, for a random order", o.Seed)
+	if o.Seed < 0 {
+		return fmt.Errorf("seed %d: a seed is a whole number from 1", o.Seed)
 	}
 	return nil
 }
@@ -237,8 +294,8 @@ func (o Options) Only(scenarios []Scenario) Options {
 }
 
 // choose returns the scenarios, of those the tags chose, that the options' pattern chooses, in
-// the order to run them, and the seed of a random order (0 for the files' order). The options
-// are checked.
+// the order to run them, and the run's seed: the options', or one drawn. The options are
+// checked.
 func (o Options) choose(tagged []Scenario) ([]Scenario, int64) {
 	run := regexp.MustCompile(o.Run)
 	var out []Scenario
@@ -248,12 +305,12 @@ func (o Options) choose(tagged []Scenario) ([]Scenario, int64) {
 			out = append(out, s)
 		}
 	}
-	if !o.Random {
-		return out, 0
-	}
 	seed := o.Seed
 	if seed == 0 {
-		seed = time.Now().UnixNano()&(1<<31-1) | 1 // a seed short enough to type, never 0
+		seed = int64(step.NewSeed())
+	}
+	if !o.Random {
+		return out, seed
 	}
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x6b617461))
 	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })

@@ -39,6 +39,9 @@ type Result struct {
 	Text string
 	// Grade is how a step of the scenario graded the implementation, if one did.
 	Grade *step.Grade
+	// Dealt says a step dealt what it played from the run's seed: the command that runs the
+	// scenario again gives the seed.
+	Dealt bool
 }
 
 // Crashed reports whether the implementation crashed or hung, rather than answered wrong or
@@ -105,7 +108,8 @@ func (r *Run) play(s Scenario, impl Implementation) Result {
 		l = startLine(r.kata, s.File, s.at)
 		r.line = l
 	}
-	l.play(s, impl, &res)
+	l.play(s, impl, r.shared, &res)
+	r.shared.Tell("") // a line a step told of its progress goes with the scenario
 	if err := impl.Close(); err != nil && res.Passed() {
 		res.after(err)
 	}
@@ -126,13 +130,13 @@ func (r *Run) release() {
 // steps registers, on sc, the implementation's steps and the hooks that write how each step
 // went into res: its line, its template, its time, its error and kind, and the
 // implementation's check after it.
-func steps(sc *godog.ScenarioContext, s Scenario, impl Implementation, res *Result) {
+func steps(sc *godog.ScenarioContext, s Scenario, impl Implementation, shared *step.Run, res *Result) {
 	impl.Steps(sc)
 	sc.Before(func(ctx context.Context, p *godog.Scenario) (context.Context, error) {
 		if !same(s, p) {
 			return ctx, fmt.Errorf("godog met %q where %s was to play: the engine and godog read the feature file apart", p.Name, s)
 		}
-		return ctx, nil
+		return step.WithRun(ctx, shared), nil
 	})
 	var stepStart time.Time
 	sc.StepContext().Before(func(ctx context.Context, _ *godog.Step) (context.Context, error) {
@@ -152,6 +156,7 @@ func steps(sc *godog.ScenarioContext, s Scenario, impl Implementation, res *Resu
 		if g, ok := step.GradeOf(ctx); ok {
 			res.Grade = &g
 		}
+		res.Dealt = res.Dealt || step.DealtIn(ctx)
 		if err != nil && status != godog.StepPassed && status != godog.StepSkipped {
 			sr.fail(err)
 			res.grave(err)
@@ -248,9 +253,10 @@ type line struct {
 // A turn is what one pickle plays: a scenario against its implementation, writing how it
 // went into res; or nothing, skipped (res nil).
 type turn struct {
-	s    Scenario
-	impl Implementation
-	res  *Result
+	s      Scenario
+	impl   Implementation
+	shared *step.Run
+	res    *Result
 }
 
 // startLine starts godog's run of the scenario at line at of the kata's file.
@@ -268,7 +274,7 @@ func startLine(k kata.Kata, file string, at int) *line {
 				sc.Before(func(ctx context.Context, _ *godog.Scenario) (context.Context, error) { return ctx, godog.ErrSkip })
 				return
 			}
-			steps(sc, t.s, t.impl, t.res)
+			steps(sc, t.s, t.impl, t.shared, t.res)
 		},
 		Options: &godog.Options{
 			Format: "progress", Output: io.Discard, Strict: true, NoColors: true,
@@ -287,10 +293,10 @@ func startLine(k kata.Kata, file string, at int) *line {
 
 // play plays scenario s — the row s.Row of the line's outline, or its scenario — against impl,
 // writing how it went into res, after skipping the rows before it.
-func (l *line) play(s Scenario, impl Implementation, res *Result) {
+func (l *line) play(s Scenario, impl Implementation, shared *step.Run, res *Result) {
 	for l.next < s.Row && l.give(turn{}) {
 	}
-	l.give(turn{s, impl, res})
+	l.give(turn{s, impl, shared, res})
 }
 
 // give hands godog what its next pickle plays, and waits until the pickle is over; false when

@@ -28,6 +28,9 @@ type Front struct {
 	// a copy; its bare name where none does.
 	Root        string
 	FeatureDirs []string
+	// Tell, where not nil, shows the line a long step tells of how far it has come, ten
+	// times a second at most, while the step goes on; "" says the step is over.
+	Tell func(line string)
 }
 
 // A Run is one run of a kata's scenarios, driven by its front end: Start it, range over its
@@ -41,7 +44,8 @@ type Run struct {
 	chosen []Scenario // in the order they run
 	every  bool       // the options chose every scenario of the kata
 	out    Outcome
-	line   *line // godog's run of the scenario line last played, while it may play more
+	line   *line     // godog's run of the scenario line last played, while it may play more
+	shared *step.Run // what the run's scenarios share: its seed, what a kata keeps for the next
 }
 
 // ErrNoScenario means that the options chose no scenario of the kata.
@@ -88,8 +92,10 @@ func Start(ctx context.Context, k kata.Kata, opts Options, front Front) (*Run, e
 	if front.Out == nil {
 		front.Out = io.Discard
 	}
-	r := &Run{ctx: ctx, kata: k, opts: opts, front: front, chosen: chosen, every: every, out: Outcome{Seed: seed}}
-	if seed != 0 {
+	r := &Run{ctx: ctx, kata: k, opts: opts, front: front, chosen: chosen, every: every, out: Outcome{Seed: seed, Random: opts.Random, Replay: opts.Seed != 0}}
+	r.shared = step.NewRun(uint64(seed), opts.Seed != 0, front.Tell)
+	r.out.Selected = selection(front.Flag, opts)
+	if opts.Random {
 		fmt.Fprintf(front.Out, "%s: scenarios in random order, seed %d; %srandom=%d runs them in this order again\n", k.Name, seed, front.Flag, seed)
 	}
 	return r, nil
@@ -183,10 +189,20 @@ func (r *Run) Outcome() Outcome {
 }
 
 // Report writes the reports the options name, then the screen (or, verbose, the summary) on
-// the front's Out, rerun giving the command that runs a scenario alone, and returns the
+// the front's Out, rerun giving the command that runs a scenario alone with the options
+// given (the seed a scenario dealt from, written with the front's Flag), and returns the
 // errors of reports it could not write. It ends the run first, if Outcome has not.
-func (r *Run) Report(rerun func(Scenario) string) error {
+func (r *Run) Report(rerun func(s Scenario, options ...string) string) error {
 	o := r.Outcome()
+	var again func(Result) string
+	if rerun != nil {
+		again = func(res Result) string {
+			if res.Dealt {
+				return rerun(res.Scenario, fmt.Sprintf("%s%s=%d", r.front.Flag, OptSeed, o.Seed))
+			}
+			return rerun(res.Scenario)
+		}
+	}
 	k, out := r.kata, r.front.Out
 	var errs []error
 	reports, _ := parseFormat(r.opts.Format)
@@ -201,9 +217,9 @@ func (r *Run) Report(rerun func(Scenario) string) error {
 		errs = append(errs, err)
 	}
 	if r.opts.Verbose {
-		fmt.Fprintln(out, summaryText(k, o, rerun))
+		fmt.Fprintln(out, summaryText(k, o, again))
 	} else {
-		fmt.Fprintln(out, screenText(k, o, rerun, r.front.Terminal, r.front.Width, r.front.Height))
+		fmt.Fprintln(out, screenText(k, o, again, r.front.Terminal, r.front.Width, r.front.Height))
 	}
 	return errors.Join(errs...)
 }
@@ -213,8 +229,13 @@ type Outcome struct {
 	Results []Result   // the scenarios that ran, in the order they ran
 	NotRun  []Scenario // those selected but not run after a stop
 	Stopped string     // why those did not run
-	Seed    int64      // the seed of a random order; 0 for the files' order
+	Seed    int64      // the run's seed: its random order's, and what its scenarios dealt
+	Random  bool       // the scenarios ran in the order Seed shuffled, not the files'
+	Replay  bool       // the seed was given, not drawn: the run replays another
 	Partial bool       // the options chose some of the kata's scenarios, not all
+	// Selected is how the options chose the scenarios, as the front's flags write it:
+	// "--tags='~@optimal'"; "" for every scenario, or none the options name.
+	Selected string
 	// Interrupted says that the run was interrupted: NotRun holds the scenario under way then
 	// and those after it.
 	Interrupted bool
@@ -288,11 +309,38 @@ func (o Outcome) Grade(k kata.Kata) (step.Grade, bool) {
 // Entry returns the journal's entry of a run of the kata at a time.
 func (o Outcome) Entry(k kata.Kata, at time.Time) journal.Entry {
 	e := journal.Entry{Time: at, Kata: k.Name, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun), Partial: o.Partial}
+	if o.Partial {
+		e.Selected = o.Selected
+	}
 	if failing := o.Failing(k); len(failing) > 0 {
 		e.Next = failing[0].Path()
 	}
-	if g, ok := o.Grade(k); ok {
-		e.Mark = &journal.Mark{Total: g.Total, Worst: g.Worst, Games: g.Games}
+	if g, ok := o.Grade(k); ok && !o.Replay && k.Scale != nil {
+		// A replay's seed was given, where the program under test could read it too: its
+		// grade is shown, and kept as no mark. Nor is a mark the kata's scale refuses, which
+		// a play that stopped part of the way may be by luck, and a room would refuse.
+		if m := (journal.Mark{Total: g.Total, Worst: g.Worst, Games: g.Games}); k.Scale.Check(m) == nil {
+			e.Mark = &m
+		}
 	}
 	return e
+}
+
+// selection writes how the options choose the scenarios, as flags written with flag before
+// each option's name: "--tags='~@optimal' --run='^Breaking codes/'"; "" where they choose
+// every one.
+func selection(flag string, o Options) string {
+	var out []string
+	if o.Tags != "" {
+		out = append(out, flag+OptTags+"="+shellQuote(o.Tags))
+	}
+	if o.Run != "" {
+		out = append(out, flag+OptRun+"="+shellQuote(o.Run))
+	}
+	return strings.Join(out, " ")
+}
+
+// shellQuote quotes s for a shell, in single quotes.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -64,7 +64,7 @@ func prettyText(r Result) string {
 
 // summaryText sums up a run: how many scenarios passed, each that failed with its first failed
 // step, how to run one again, and how many did not run after a stop at the first failure.
-func summaryText(k kata.Kata, o Outcome, rerun func(Scenario) string) string {
+func summaryText(k kata.Kata, o Outcome, rerun func(Result) string) string {
 	var failed []Result
 	for _, r := range o.Results {
 		if !r.Passed() {
@@ -80,10 +80,10 @@ func summaryText(k kata.Kata, o Outcome, rerun func(Scenario) string) string {
 			fmt.Fprintf(&b, "\n  %s: %s", r.Scenario, f.Step)
 		}
 		if rerun != nil {
-			fmt.Fprintf(&b, "\nTo run one again: %s", rerun(failed[0].Scenario))
+			fmt.Fprintf(&b, "\nTo run one again: %s", rerun(failed[0]))
 		}
 	}
-	if g, ok := o.Grade(k); ok {
+	if g, ok := o.Grade(k); ok && g.Line != "" {
 		b.WriteString("\n" + g.Line)
 	}
 	if o.Fatal != "" {
@@ -129,12 +129,12 @@ const maxGroups = 6
 // that could not get going says why, and what to do.
 //
 // It fits a terminal of width columns and height rows (0 where not known: screen.fit).
-func screenText(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool, width, height int) string {
+func screenText(k kata.Kata, o Outcome, rerun func(Result) string, terminal bool, width, height int) string {
 	return screenOf(k, o, rerun, terminal).fit(width, height)
 }
 
 // screenOf is screenText's screen, before it is fitted to a terminal.
-func screenOf(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool) screen {
+func screenOf(k kata.Kata, o Outcome, rerun func(Result) string, terminal bool) screen {
 	var b strings.Builder
 	n := len(o.Results)
 	passed := o.Passed()
@@ -157,7 +157,7 @@ func screenOf(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool
 		return screen{head: []string{header(k.Name, o)}}
 	}
 	b.WriteString(header(k.Name, o))
-	if g, ok := o.Grade(k); ok {
+	if g, ok := o.Grade(k); ok && g.Line != "" {
 		b.WriteString("\n" + g.Line)
 	}
 	if terminal {
@@ -170,7 +170,7 @@ func screenOf(k kata.Kata, o Outcome, rerun func(Scenario) string, terminal bool
 		next := failed[0]
 		b.WriteString("\n\nNext: " + prettyText(next))
 		if rerun != nil {
-			b.WriteString("\n" + runAlone + rerun(next.Scenario))
+			b.WriteString("\n" + runAlone + rerun(next))
 		}
 		if rest := failed[1:]; len(rest) > 0 {
 			more = len(rest)

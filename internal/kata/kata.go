@@ -10,6 +10,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/protocol"
 )
 
@@ -33,6 +34,11 @@ type Kata struct {
 	// Refusing says, by language, how a starting point refuses something, where it is not
 	// the language's usual way (the README kata init writes says it).
 	Refusing map[string]string
+
+	// Scale is the kata's scale of marks, where its runs are graded beyond pass or fail (a
+	// code breaker's guesses over every classic secret); nil for a kata without marks. A
+	// room refuses a mark that no implementation reaches on it.
+	Scale *journal.Scale
 
 	// Examples for help text and READMEs: a --run pattern that picks one row, and a tag.
 	OneRow string // "Playing mastermind/Making a guess/row 15$"

@@ -93,8 +93,12 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 		}
 	}
 	sendToRoom(t, entry)
-	if err := run.Report(func(s engine.Scenario) string {
-		return fmt.Sprintf("go test -run '%s'", strings.ReplaceAll(runPattern(t.Name(), s), "'", `'\''`))
+	if err := run.Report(func(s engine.Scenario, options ...string) string {
+		cmd := fmt.Sprintf("go test -run '%s'", strings.ReplaceAll(runPattern(t.Name(), s), "'", `'\''`))
+		for _, o := range options {
+			cmd += " " + o
+		}
+		return cmd
 	}); err != nil {
 		t.Errorf("features: %v", err) // a report that could not be written
 	}
