@@ -3,6 +3,7 @@ package features_test
 import (
 	"errors"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +14,8 @@ import (
 	"github.com/deliberate-practice/katas/features"
 	"github.com/deliberate-practice/katas/internal/engine"
 	codebreakerkata "github.com/deliberate-practice/katas/internal/kata/codebreaker"
+	"github.com/deliberate-practice/katas/internal/kit"
+	"github.com/deliberate-practice/katas/internal/step"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
@@ -147,7 +150,100 @@ func TestTheLevelsGradeTheClassicStrategies(t *testing.T) {
 	r := k.run(scenario(t, k, "Breaking codes/Every classic secret, broken"))
 	require.NotNil(t, r.Grade)
 	assert.Equal(t, []int{5801, 5, 1296}, []int{r.Grade.Total, r.Grade.Worst, r.Grade.Games})
-	assert.Equal(t, "Graded: 5,801 guesses, 4.476 a game, 5 at worst; Knuth 5,801, the optimum 5,625", r.Grade.Line)
+	assert.Equal(t, "Graded: 5,801 guesses, 4.476 a game, 5 at worst; Knuth 5,801, the optimum 5,625\n"+
+		"Level reached: @knuth. Next, @optimal: 176 guesses to save, for 5,625 in all.", r.Grade.Line)
+}
+
+// runAll plays every scenario the options choose in one run of the kata, as the kit does,
+// and returns how it went.
+func runAll(t *testing.T, k kata, opts engine.Options) engine.Outcome {
+	t.Helper()
+	run, err := engine.Start(t.Context(), k.Kata, opts, engine.Front{})
+	require.NoError(t, err)
+	impl := kit.InProcess(k.steps)
+	for s, notRun := range run.Scenarios() {
+		if notRun != "" {
+			run.Skip(s)
+			continue
+		}
+		run.Play(s, impl)
+	}
+	return run.Outcome()
+}
+
+// TestARunPlaysTheClassicGameOnce: however many levels a run grades, its 1,296 games are
+// played once, and every level grades that play: one total, the same in each.
+func TestARunPlaysTheClassicGameOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a whole run of the code breaker, seconds under the race detector; the plain pass runs it")
+	}
+	t.Parallel()
+	var mu sync.Mutex
+	classic := 0
+	counting := func(colors, width, turns int) (features.CodeBreaker, error) {
+		if colors == 6 && width == 4 && turns == 12 {
+			mu.Lock()
+			classic++
+			mu.Unlock()
+		}
+		return strategy(solver.Knuth)(colors, width, turns)
+	}
+	o := runAll(t, codeBreakerKata(counting, 0), engine.Options{})
+	assert.Equal(t, 1296+2, classic, "every classic secret once, and the two games to play again")
+	var grades []step.Grade
+	for _, r := range o.Results {
+		if r.Grade != nil {
+			grades = append(grades, *r.Grade)
+		}
+	}
+	require.Len(t, grades, 3, "each level is graded")
+	assert.Equal(t, grades[0], grades[1])
+	assert.Equal(t, grades[0], grades[2])
+	assert.Equal(t, 5801, grades[0].Total)
+}
+
+// nthCode is the n-th code of the rules, from 0, in order: 1 1 1 1, 1 1 1 2, …
+func nthCode(r mastermind.Rules, n int) []int {
+	out := make([]int, r.Width)
+	for i := r.Width - 1; i >= 0; i-- {
+		out[i] = n%r.Colors + 1
+		n /= r.Colors
+	}
+	return out
+}
+
+// counted is a breaker that cheats by counting: it takes the order of the New calls for the
+// order of the secrets, guesses the code of its place, and never learns.
+type counted struct{ guess []int }
+
+func (c counted) Guess() ([]int, error)           { return c.guess, nil }
+func (c counted) Feedback(int, int, string) error { return nil }
+
+// TestABreakerThatCountsNewEarnsNoLevel: the k-th New call's breaker guesses the k-th code
+// for ever. The code maker deals the secrets in an order of the run's seed, so that it breaks
+// about one secret in 1,296 and reaches no level.
+func TestABreakerThatCountsNewEarnsNoLevel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 15,552 guesses of a breaker that never learns, seconds under the race detector; the plain pass runs it")
+	}
+	t.Parallel()
+	var mu sync.Mutex
+	calls := 0
+	cheat := func(colors, width, turns int) (features.CodeBreaker, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		r := mastermind.Rules{Colors: colors, Width: width, MaxTurns: turns}
+		calls++
+		return counted{nthCode(r, (calls-1)%1296)}, nil
+	}
+	o := runAll(t, codeBreakerKata(cheat, 0), engine.Options{Tags: "@classic,@knuth,@optimal"})
+	require.Len(t, o.Results, 3)
+	for _, r := range o.Results {
+		assert.False(t, r.Passed(), "%s: passed", r.Scenario)
+		if r.Grade != nil {
+			assert.Greater(t, r.Grade.Total, 5625*2, "%s", r.Scenario)
+		}
+	}
 }
 
 // TestEveryWrongBreakerFails: a breaker that hangs, repeats a guess, guesses what is no code of
@@ -165,8 +261,8 @@ func TestEveryWrongBreakerFails(t *testing.T) {
 		{"repeat", small, []string{`(it guessed "1 1" 3 times: a guess scores the same each time, and tells nothing new)`, "| 3 | 2 | 4 | 1 3 | 4 |"}},
 		{"wide", small, []string{`the breaker guessed`, `3 pegs: want 2 pegs of colours 1 to 3`}},
 		{"colour", small, []string{`peg 1, 99, is not a colour of the game; want 2 pegs of colours 1 to 3`}},
-		{"panic", small, []string{`Guess panicked: "the breaker's bug"`}},
-		{"error", small, []string{`the breaker's Guess failed: "no idea"`}},
+		{"panic", small, []string{`Guess panicked: "the breaker's bug"`, ", after ", " → ", "To play it again, a row of the outline of games to play again: | 3 | 2 | 4 | "}},
+		{"error", small, []string{`the breaker's Guess failed: "no idea", after `, "To play it again, a row of the outline of games to play again: | 3 | 2 | 4 | "}},
 		{"lost", "Breaking codes/A game with no attempts left is lost", []string{`the breaker's Feedback failed: "a game lost is not mine"`}},
 	} {
 		t.Run(tt.fault, func(t *testing.T) {

@@ -1,22 +1,30 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// grade is the screen's line that grades a breaker of Knuth's strategy.
-const knuthGrade = "Graded: 5,801 guesses, 4.476 a game, 5 at worst; Knuth 5,801, the optimum 5,625\n"
+// knuthGrade is the screen's lines that grade a breaker of Knuth's strategy.
+const knuthGrade = "Graded: 5,801 guesses, 4.476 a game, 5 at worst; Knuth 5,801, the optimum 5,625\n" +
+	"Level reached: @knuth. Next, @optimal: 176 guesses to save, for 5,625 in all.\n"
 
 // TestCodeBreakersOverTheProtocol: a breaker of each of the solver's strategies, over the
 // protocol, passes the levels its guesses reach, and the screen grades it; the one that
@@ -31,7 +39,8 @@ func TestCodeBreakersOverTheProtocol(t *testing.T) {
 	})
 	optimal, knuth, first := runs[0], runs[1], runs[2]
 	assert.Zero(t, optimal.status, optimal.out+optimal.errOut)
-	assert.Equal(t, "codebreaker: all 13 scenarios passed\nGraded: 5,625 guesses, 4.340 a game, 6 at worst; Knuth 5,801, the optimum 5,625\n", optimal.out)
+	assert.Equal(t, "codebreaker: all 13 scenarios passed\nGraded: 5,625 guesses, 4.340 a game, 6 at worst; Knuth 5,801, the optimum 5,625\n"+
+		"Level reached: @optimal, the highest: no breaker takes fewer guesses.\n", optimal.out)
 
 	assert.Equal(t, 1, knuth.status)
 	assert.Equal(t, []string{"The optimum (codebreaker.feature:68)"}, failed(knuth.out))
@@ -42,6 +51,7 @@ func TestCodeBreakersOverTheProtocol(t *testing.T) {
 	assert.Equal(t, []string{"Knuth's level (codebreaker.feature:62)", "The optimum (codebreaker.feature:68)"}, failed(first.out))
 	assert.Contains(t, first.out, "7,471 guesses in all, 1,670 more than 5,801; the first secret that took more guesses than Knuth's strategy takes is")
 	assert.Contains(t, first.out, "Graded: 7,471 guesses, 5.765 a game, 9 at worst")
+	assert.Contains(t, first.out, "Level reached: @classic. Next, @knuth: 1,670 guesses to save, for 5,801 in all.")
 }
 
 // TestBadBreakersFailCleanly: a breaker that hangs, repeats a guess for ever, plays what is no
@@ -134,13 +144,13 @@ func TestTheRightBreakersInEveryLanguage(t *testing.T) {
 			require.NoError(t, err)
 			adapterFaults := map[string]map[string][2]string{
 				"python": {
-					"out of turn": {`            replies.append(json.dumps(answer(request)) + "\n")`, `            replies.insert(0, json.dumps(answer(request)) + "\n")`},
+					"out of turn": {`    sys.stdout.write("".join(replies))`, `    sys.stdout.write("".join(reversed(replies)))`},
 					"after a win": {`            breaker.feedback(request["black"], request["white"], request["grade"])`, `            breaker.feedback(request["black"], request["white"], request["grade"])
             if request["grade"] == "won":
                 reply["guess"] = [1, 1]`},
 				},
 				"javascript": {
-					"out of turn": {`      replies.push(JSON.stringify(answer(JSON.parse(line))) + "\n");`, `      replies.unshift(JSON.stringify(answer(JSON.parse(line))) + "\n");`},
+					"out of turn": {`  process.stdout.write(replies.join(""));`, `  process.stdout.write(replies.reverse().join(""));`},
 					"after a win": {`      breaker.feedback(request.black, request.white, request.grade);`, `      breaker.feedback(request.black, request.white, request.grade);
       if (request.grade === "won") reply.guess = [1, 1];`},
 				},
@@ -268,4 +278,193 @@ func knuthsTree() (string, error) {
 	}
 	b.WriteString("}")
 	return b.String(), nil
+}
+
+// TestCheatsEarnNoLevel: a breaker that takes a game's number for its secret's place, or the
+// order of the new requests for the secrets' order, and never learns, breaks next to no
+// secret: the code maker deals them in an order of the run's seed.
+func TestCheatsEarnNoLevel(t *testing.T) {
+	t.Parallel()
+	runs := concurrently([][]string{
+		{"run", "codebreaker", "--tags", "@classic,@knuth,@optimal", "--", impl, "-kata", "codebreaker", "-misbehave", "cheat-number"},
+		{"run", "codebreaker", "--tags", "@classic,@knuth,@optimal", "--", impl, "-kata", "codebreaker", "-misbehave", "cheat-order"},
+	})
+	for i, name := range []string{"by number", "by order"} {
+		r := runs[i]
+		assert.Equal(t, 1, r.status, "%s: %s", name, r.out)
+		assert.True(t, strings.HasPrefix(r.out, "codebreaker: 0 of 3 scenarios passed, 3 failed\n"), "%s: %s", name, r.out)
+		assert.Contains(t, r.out, "Level reached: none yet", name)
+	}
+}
+
+// TestASeedReplaysTheDeal: the command that runs a failure again gives the run's seed, and
+// the same seed deals the same secrets to the same games: a run of a breaker that cheats by
+// number shows the same failure again, and another seed another. A replay's grade is kept as
+// no mark, for its seed was on the command line, where the program could read it too.
+func TestASeedReplaysTheDeal(t *testing.T) {
+	t.Parallel()
+	const small = "Every secret of a small game/row 4$" // 27 secrets of 3 colours and 3 pegs
+	cheat := []string{"--", impl, "-kata", "codebreaker", "-misbehave", "cheat-number"}
+	first, _, _ := kataCmd(append([]string{"run", "codebreaker", "--run", small}, cheat...)...)
+	_, rerun, ok := strings.Cut(first, "Run it alone: kata run codebreaker --seed=")
+	require.True(t, ok, "the command to run it again gives the seed: %s", first)
+	seed, _, _ := strings.Cut(rerun, " ")
+	runs := concurrently([][]string{
+		append([]string{"run", "codebreaker", "--seed", seed, "--run", small}, cheat...),
+		append([]string{"run", "codebreaker", "--run", small, "--seed=" + seed}, cheat...),
+		append([]string{"run", "codebreaker", "--seed", "1", "--run", small}, cheat...),
+		append([]string{"run", "codebreaker", "--seed", "2", "--run", small}, cheat...),
+	})
+	story := func(out string) string { // the first secret missed, and its game
+		_, s, _ := strings.Cut(out, "not broken within 5 attempts; the first, ")
+		s, _, _ = strings.Cut(s, "\n")
+		return s
+	}
+	require.NotEmpty(t, story(first), first)
+	assert.Equal(t, story(first), story(runs[0].out), "the seed deals the same")
+	assert.Equal(t, story(first), story(runs[1].out))
+	assert.NotEqual(t, story(runs[2].out), story(runs[3].out), "another seed, another deal")
+
+	dir := t.TempDir()
+	c := cli{ctx: t.Context(), stdout: io.Discard, stderr: io.Discard, self: "kata", dir: dir, now: time.Now, katas: known()}
+	knuth := []string{"--", impl, "-kata", "codebreaker", "-strategy", "knuth"}
+	c.run(append([]string{"run", "codebreaker", "--tags", "@classic"}, knuth...))
+	var out bytes.Buffer
+	c.stdout = &out
+	c.run(append([]string{"run", "codebreaker", "--tags", "@classic", "--seed", "5"}, knuth...))
+	assert.Contains(t, out.String(), "A replay: its seed was given, where the program could read it too, so its mark is not kept.")
+	entries, err := journal.Read(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 2)
+	require.NotNil(t, entries[0].Mark, "a run's mark is kept")
+	assert.Equal(t, journal.Mark{Total: 5801, Worst: 5, Games: 1296}, *entries[0].Mark)
+	assert.Nil(t, entries[1].Mark, "a replay's is not")
+}
+
+// TestACrashNamesItsGame: a breaker that crashes deep in one game — and, exiting at once,
+// loses the replies it had not flushed — fails naming that game: its number, its secret, its
+// guesses and feedback so far, and the row that plays it again. The runner finds it by
+// playing the games again one at a time.
+func TestACrashNamesItsGame(t *testing.T) {
+	t.Parallel()
+	var runs [][]string
+	for seed := range 2 {
+		runs = append(runs, []string{"run", "codebreaker", "--seed", fmt.Sprint(seed + 1), "--tags", "@classic", "--",
+			impl, "-kata", "codebreaker", "-strategy", "knuth", "-misbehave", "crash-deep"})
+	}
+	for i, r := range concurrently(runs) {
+		assert.Equal(t, 1, r.status, r.out)
+		// The game the program says it crashed in, and the game the failure names.
+		m := regexp.MustCompile(`impl: crashing in game (\d+), told B W first`).FindStringSubmatch(r.out)
+		require.Len(t, m, 2, "seed %d: %s", i+1, r.out)
+		assert.Contains(t, r.out, "      game "+m[1]+" of 6 colours, 4 pegs and 12 turns, secret ", "seed %d: %s", i+1, r.out)
+		assert.Regexp(t, `\n      Game `+m[1]+` so far: 1 1 2 2 → B W, 1 1 3 4 → [BW ]+\n      To play it again, a row of the outline of games to play again: \| 6 \| 4 \| 12 \| \d \d \d \d \| 12 \|`, r.out, "seed %d", i+1)
+	}
+}
+
+// TestASlowSteadyBreakerPasses: a breaker that takes its time over each guess, behind the
+// starting point's adapter, which writes the replies it has made at least every tenth of a
+// second, passes at a limit shorter than a round of its guesses takes: the limit is on the
+// wait for each reply. The same breaker behind the adapter as it was, which answered every
+// request it had read before it wrote a reply, falls silent for the whole round, and its
+// failure says what was in flight, and how to give it more time.
+func TestASlowSteadyBreakerPasses(t *testing.T) {
+	t.Parallel()
+	python := interpreter(t, "python3")
+	dir := t.TempDir()
+	_, errOut, status := kataCmd("init", "codebreaker", "--lang", "python", dir)
+	require.Zero(t, status, errOut)
+	solution, err := os.ReadFile(filepath.Join("testdata", "solutions", "python", "codebreaker.py"))
+	require.NoError(t, err)
+	slow := strings.Replace(string(solution), "    def guess(self):\n", "    def guess(self):\n        time.sleep(0.025)\n", 1)
+	require.NotEqual(t, string(solution), slow)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "codebreaker.py"), []byte("import time\n"+slow), 0o644))
+	adapter, err := os.ReadFile(filepath.Join(dir, "adapter.py"))
+	require.NoError(t, err)
+	// The adapter as it was: every reply of the requests read at once, written at the end.
+	batching := strings.Replace(string(adapter), "            if time.monotonic() - sent > 0.1:\n                sent = send(replies)\n", "", 1)
+	require.NotEqual(t, string(adapter), batching)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "batching.py"), []byte(batching), 0o644))
+
+	// 64 games, 32 a round, a round taking 0.8 s: more than the limit, each guess far less.
+	only := []string{"run", "codebreaker", "--timeout", "500ms", "--run", "The breaker plays the game's codes only"}
+	runs := concurrently([][]string{
+		append(only, "--", python, filepath.Join(dir, "adapter.py")),
+		append(only, "--", python, filepath.Join(dir, "batching.py")),
+	})
+	steady, batched := runs[0], runs[1]
+	assert.Zero(t, steady.status, steady.out+steady.errOut)
+	assert.Equal(t, 1, batched.status, batched.out)
+	assert.Contains(t, batched.out, "128 requests were in flight (round 1 of 64 games), 0 of them answered")
+	assert.Contains(t, batched.out, "give more time with --timeout")
+	assert.Contains(t, batched.out, "game ", "the game waited on")
+}
+
+// BenchmarkCodeBreakerAgainstItsOwnLoop: a full run of the code breaker through a breaker in
+// Python and in JavaScript — the right solution, Knuth's minimax, and the breaker people write
+// first, the first code still possible — beside the breaker's own loop over the same 1,296
+// secrets (testdata/selfplay), which scores its guesses itself, with no runner between: the
+// two alternate, and it reports their times and the ratio (×own). The run plays the classic
+// game once for its three levels, besides its small games, and fails the levels the breaker
+// does not reach.
+func BenchmarkCodeBreakerAgainstItsOwnLoop(b *testing.B) {
+	for _, s := range starters {
+		for _, breaker := range []struct{ name, file string }{
+			{"knuth", filepath.Join("testdata", "solutions", s.lang, "codebreaker."+s.ext)},
+			{"first", filepath.Join("testdata", "breakers", "first."+s.ext)},
+		} {
+			b.Run(s.lang+"/"+breaker.name, func(b *testing.B) {
+				if testing.Short() && (s.lang != "javascript" || breaker.name != "knuth") {
+					b.Skip("-short: one language and breaker keeps the benchmark from rotting; the full set measures")
+				}
+				bin := interpreter(b, s.interpreter)
+				dir := b.TempDir()
+				if _, errOut, status := kataCmd("init", "codebreaker", "--lang", s.lang, dir); status != 0 {
+					b.Fatal(errOut)
+				}
+				code, err := os.ReadFile(breaker.file)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "codebreaker."+s.ext), code, 0o644); err != nil {
+					b.Fatal(err)
+				}
+				selfplay, err := filepath.Abs(filepath.Join("testdata", "selfplay", map[string]string{"python": "selfplay.py", "javascript": "selfplay.mjs"}[s.lang]))
+				if err != nil {
+					b.Fatal(err)
+				}
+				c := cli{ctx: b.Context(), stdout: io.Discard, stderr: io.Discard, self: "kata", dir: dir, now: time.Now, katas: known()}
+				var run, own time.Duration
+				b.ReportAllocs()
+				for b.Loop() {
+					t0 := time.Now()
+					var out bytes.Buffer
+					c.stdout = &out
+					if status := c.run([]string{"run", "codebreaker", "--timeout", "30s", "--", bin, s.adapter}); status > 1 || !strings.Contains(out.String(), "\nGraded: ") {
+						b.Fatalf("status %d:\n%s", status, out.String())
+					}
+					t1 := time.Now()
+					self := exec.Command(bin, selfplay)
+					self.Dir = dir
+					total, err := self.Output()
+					if err != nil || !strings.Contains(out.String(), "Graded: "+humanize(strings.TrimSpace(string(total)))+" guesses") {
+						b.Fatalf("the own loop: %v: %q, where the run graded:\n%s", err, total, out.String())
+					}
+					run, own = run+t1.Sub(t0), own+time.Since(t1)
+				}
+				b.ReportMetric(run.Seconds()/float64(b.N), "s/run")
+				b.ReportMetric(own.Seconds()/float64(b.N), "s/own")
+				b.ReportMetric(float64(run)/float64(own), "×own")
+			})
+		}
+	}
+}
+
+// humanize writes a whole number's digits with a comma between thousands: "5801" is "5,801".
+func humanize(digits string) string {
+	n := 0
+	for _, d := range digits {
+		n = n*10 + int(d-'0')
+	}
+	return brief.Thousands(n)
 }

@@ -3,24 +3,80 @@ package codebreaker
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/step"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
 
-// The marks a breaker of the classic game is graded beside, every one of its 1,296 secrets
-// played: Knuth's minimax (Knuth 1977), and the optimum (Koyama and Lai 1993), which this
-// project's solver reproduces.
+// The levels a breaker of the classic game climbs, every one of its 1,296 secrets played:
+// every secret broken within the game's turns (@classic), no more guesses in all than Knuth's
+// minimax takes (Knuth 1977; @knuth), and no more than the optimum (Koyama and Lai 1993;
+// @optimal), which this project's solver reproduces.
+const (
+	classicSecrets = 1296
+	knuthTotal     = 5801
+	optimalTotal   = 5625
+)
+
+// marks are the published marks, as the screen puts them beside a grade.
 const marks = "Knuth 5,801, the optimum 5,625"
 
-// classicSecrets is how many secrets the classic game has: 6 colours, 4 pegs.
-const classicSecrets = 1296
+// Scale is the code breaker's scale of marks: guesses over the 1,296 secrets of the classic
+// game, beside Knuth's and the optimum's; a mark over fewer games — a run that stopped part
+// of the way — is held to the least that many games can take.
+func Scale() journal.Scale {
+	return journal.Scale{
+		What:      "guesses over the 1,296 secrets of the classic game (6 colours, 4 pegs): fewer is better",
+		Games:     classicSecrets,
+		Landmarks: []journal.Landmark{{Name: "Knuth", Total: knuthTotal}, {Name: "the optimum", Total: optimalTotal}},
+		Least: func(games int) int {
+			if games >= classicSecrets {
+				return optimalTotal
+			}
+			return leastGuesses(mastermind.Classic(), games)
+		},
+	}
+}
 
-// grade is the breaker's grade over the games it played to their end: its guesses in
-// all, a game and at worst, beside the published marks for the classic game.
-func (s *breakerScenario) grade() (step.Grade, bool) {
+// leastGuesses is the fewest guesses in all that games games of the rules can take, by what
+// a breaker is told: a guess tells one of the game's feedbacks, so that n guesses tell apart
+// at most k^(n-1) secrets, k the feedbacks that do not win, and at most that many games are won
+// at the n-th guess.
+func leastGuesses(r mastermind.Rules, games int) int {
+	k := feedbacks(r.Width) - 1
+	total, at, n := 0, 1, 1
+	for games > 0 {
+		won := min(games, at)
+		total += won * n
+		games -= won
+		at, n = min(at*k, classicSecrets*classicSecrets), n+1
+	}
+	return total
+}
+
+// feedbacks is how many feedbacks a guess of width pegs can get: b black and w white with b+w
+// at most width, but for width-1 black and 1 white, which no guess gets.
+func feedbacks(width int) int {
+	return (width+1)*(width+2)/2 - 1
+}
+
+// grade is the breaker's grade over a play of every classic secret, its games in the order of
+// the secrets: its guesses in all, a game and at worst, beside the published marks, and the
+// level it reached, with what the next needs. A play that stopped part of the way is graded
+// over the games that ended, a mark a room shows with its number of games, and no line on the
+// screen, which leads with what stopped it. A play of another game has no grade, nor does one
+// in which no game ended.
+func (s *breakerScenario) grade(run *step.Run) (step.Grade, bool) {
+	c := mastermind.Classic()
+	if s.rules.Colors != c.Colors || s.rules.Width != c.Width || len(s.games) != classicSecrets {
+		return step.Grade{}, false
+	}
 	total, worst, games, lost := 0, 0, 0, 0
 	for _, g := range s.games {
 		if g.fault != nil || g.grade == "continue" {
@@ -36,29 +92,38 @@ func (s *breakerScenario) grade() (step.Grade, bool) {
 	if games == 0 {
 		return step.Grade{}, false
 	}
-	// On one line of 80 columns: over every classic secret, beside the published marks,
-	// which are totals over them all; over other games, with how many it played.
-	c := mastermind.Classic()
-	every := s.rules.Colors == c.Colors && s.rules.Width == c.Width && games == classicSecrets
-	played := " for " + secretsCount(games)
-	if every {
-		played = ""
+	var line string
+	if games == classicSecrets {
+		// On a line of 80 columns, beside the published marks, which are totals over the
+		// same secrets.
+		line = fmt.Sprintf("Graded: %s guesses, %.3f a game, %d at worst; %s", brief.Thousands(total), float64(total)/float64(games), worst, marks)
+		line += "\n" + level(total, lost, s.rules.MaxTurns)
 	}
-	line := fmt.Sprintf("Graded: %s guesses%s, %.3f a game, %d at worst", thousands(total), played, float64(total)/float64(games), worst)
-	if lost > 0 {
-		line += fmt.Sprintf(", %s lost", thousands(lost))
-	}
-	if every {
-		line += "; " + marks
+	if run != nil && run.Given() && line != "" {
+		line += "\nA replay: its seed was given, where the program could read it too, so its mark is not kept."
 	}
 	return step.Grade{Total: total, Worst: worst, Games: games, Line: line}, true
+}
+
+// level says the highest level a play of every classic secret reached, and what the next needs.
+func level(total, lost, turns int) string {
+	switch {
+	case lost > 0:
+		return fmt.Sprintf("Level reached: none yet (%s lost). Next, @classic: every one broken in %d.", secretsCount(lost), turns)
+	case total > knuthTotal:
+		return fmt.Sprintf("Level reached: @classic. Next, @knuth: %s to save, for %s in all.", count(total-knuthTotal, "guess", "guesses"), brief.Thousands(knuthTotal))
+	case total > optimalTotal:
+		return fmt.Sprintf("Level reached: @knuth. Next, @optimal: %s to save, for %s in all.", count(total-optimalTotal, "guess", "guesses"), brief.Thousands(optimalTotal))
+	}
+	return "Level reached: @optimal, the highest: no breaker takes fewer guesses."
 }
 
 // reference returns how many guesses a strategy of this project's solver takes for each
 // secret of the rules, in the order of everySecret: "Knuth's" or "the optimal", as the
 // feature names them. It plays every secret through the strategy's whole tree, as
 // solver.WriteTree writes it: the next guess for each feedback so far, and the lowest of the
-// secrets left where one or two are.
+// secrets left where one or two are; the secrets a guess leaves apart go down the tree
+// together.
 func reference(r mastermind.Rules, name string) ([]int, error) {
 	strategy := solver.Knuth
 	if name == "the optimal" {
@@ -82,36 +147,81 @@ func reference(r mastermind.Rules, name string) ([]int, error) {
 	}
 	secrets := everySecret(r)
 	out := make([]int, len(secrets))
-	for i, secret := range secrets {
-		possible := secrets
-		path := ""
-		for n := 1; n <= len(secrets); n++ {
-			guess, ok := tree[path]
-			if !ok {
-				guess = possible[0]
-			}
+	var walk func(path string, n int, left []mastermind.Code) error
+	walk = func(path string, n int, left []mastermind.Code) error {
+		guess, ok := tree[path]
+		if !ok {
+			guess = left[0] // the lowest: left keeps everySecret's order
+		}
+		var groups []mastermind.Feedback
+		apart := map[mastermind.Feedback][]mastermind.Code{}
+		for _, secret := range left {
 			fb, err := mastermind.Score(secret, guess)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if fb.Black == r.Width {
-				out[i] = n
-				break
+				out[indexOf(r, secret)] = n
+				continue
 			}
-			var left []mastermind.Code
-			for _, c := range possible {
-				if f, _ := mastermind.Score(c, guess); f == fb {
-					left = append(left, c)
-				}
+			if _, ok := apart[fb]; !ok {
+				groups = append(groups, fb)
 			}
-			possible = left
-			if path != "" || n > 1 {
-				path += ","
-			}
-			path += treeFeedback(fb)
+			apart[fb] = append(apart[fb], secret)
 		}
+		for _, fb := range groups {
+			next := treeFeedback(fb)
+			if path != "" {
+				next = path + "," + next
+			}
+			if err := walk(next, n+1, apart[fb]); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	return out, nil
+	return out, walk("", 1, secrets)
+}
+
+// references are the guesses Knuth's strategy and the optimal one take for each secret of a
+// game, in the order of everySecret, for a level that fails to name the first secret the
+// breaker took more guesses over. Where the runner has a core to spare, they are worked out
+// beside the play of every classic secret (a tenth of a second, most of it the optimal
+// tree's), so that a level that fails does not wait for them; elsewhere, the first time a
+// level needs them.
+type references struct {
+	rules          mastermind.Rules
+	once           sync.Once
+	knuth, optimal []int
+	err            error
+}
+
+// newReferences returns the references of the rules, started beside the play where a level
+// may need them and a core is free.
+func newReferences(r mastermind.Rules) *references {
+	refs := &references{rules: r}
+	if c := mastermind.Classic(); r.Colors == c.Colors && r.Width == c.Width && runtime.NumCPU() > 1 {
+		go refs.work()
+	}
+	return refs
+}
+
+// work works the references out, once.
+func (refs *references) work() {
+	refs.once.Do(func() {
+		if refs.knuth, refs.err = reference(refs.rules, "Knuth's"); refs.err == nil {
+			refs.optimal, refs.err = reference(refs.rules, "the optimal")
+		}
+	})
+}
+
+// of returns the reference of the strategy the feature names.
+func (refs *references) of(name string) ([]int, error) {
+	refs.work()
+	if name == "the optimal" {
+		return refs.optimal, refs.err
+	}
+	return refs.knuth, refs.err
 }
 
 // treeFeedback writes feedback as a line of a tree does: B and W, or "-" for none.

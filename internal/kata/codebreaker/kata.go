@@ -21,6 +21,7 @@ const Name = "codebreaker"
 // Kata is the code-breaker kata, its feature file read from features: the practitioner writes
 // the breaker, and this project's code maker scores its guesses.
 func Kata(features fs.FS) kata.Kata {
+	scale := Scale()
 	return kata.Kata{
 		Name:     Name,
 		Summary:  "the seed's story, \"As a code breaker I want to practice breaking codes\": write the breaker, graded against Knuth's 5,801 guesses and the optimum's 5,625",
@@ -34,6 +35,7 @@ func Kata(features fs.FS) kata.Kata {
 			"javascript": "A breaker refuses nothing: any error is a bug, which stops the adapter, and the runner shows its stack.",
 			"go":         "A breaker refuses nothing: an error from Guess or Feedback fails the scenario, saying so.",
 		},
+		Scale:  &scale,
 		OneRow: "Breaking codes/Every secret of a small game/row 2$",
 		Tag:    "~@optimal",
 	}
@@ -48,8 +50,8 @@ Code breaker requests
         Start breaking the secret of game 1: colours are the numbers 1 to colors, a code
         is width pegs, and turns guesses may be made. Reply {"id": 1}. A game is known by
         its number: many games may be under way at once, and their requests come together
-        (a scenario plays every secret of a game, each a game of its own). Each scenario
-        begins with new games: forget the games of the scenario before.
+        (a scenario plays every secret of a game, each a game of its own, 64 at a time).
+        Each scenario begins with new games: forget the games of the scenario before.
 
     {"id": 2, "op": "guess", "game": 1}
 
@@ -63,6 +65,13 @@ Code breaker requests
         ones (right colour, wrong place), and the grade: "continue"; "won", the secret is
         broken; or "lost", no guess is left. After "won" or "lost" the game is over and
         nothing more is asked of it. Reply {"id": 3}.
+
+What a breaker may rely on is each game's feedback: the code maker deals the secrets of a
+scenario in an order drawn from the run's seed, so that a game's number, the order of the
+games and of their requests say nothing of a secret, and a breaker learns a game's secret
+from that game's feedback alone. A play whose guesses break more secrets than what each
+game was told lets chance break, or, over every classic secret, takes fewer guesses than
+the optimum's 5,625, knew what it could not have known, and fails.
 
 An exchange (> from the runner, < from your program):
 

@@ -4,8 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
+	"slices"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -23,6 +22,7 @@ type breakerScenario struct {
 	ruled  bool    // a Given step set the rules
 	games  []*game // the games the When step played
 	played bool
+	refs   *references // the levels' references, kept with the play; nil before it
 }
 
 // Initialize registers the code-breaker steps on sc, played against the breakers newBreaker
@@ -81,7 +81,7 @@ func everySecretBound(r mastermind.Rules) []mastermind.Code {
 
 // play plays the games at the scenario's table. A breaker that could not play — a part not
 // written yet, a crash, a hang — fails the step; what it played the Then steps judge.
-func (s *breakerScenario) play(secrets []mastermind.Code) error {
+func (s *breakerScenario) play(secrets []mastermind.Code, run *step.Run) error {
 	if !s.ruled {
 		return errors.New("no game was set up: a Given step must say its colours, pegs and turns first")
 	}
@@ -90,7 +90,7 @@ func (s *breakerScenario) play(secrets []mastermind.Code) error {
 		return err
 	}
 	s.games, s.played = games, true
-	if err := playAll(s.table, games); err != nil {
+	if err := playAll(s.table, games, run); err != nil {
 		return err
 	}
 	var unplayed []*game
@@ -107,20 +107,48 @@ func (s *breakerScenario) theBreakerPlaysAgainst(secret string) error {
 	if err != nil {
 		return fmt.Errorf("the feature's secret %s: %w", brief.Quote(secret), err)
 	}
-	return s.play([]mastermind.Code{code})
+	return s.play([]mastermind.Code{code}, nil)
 }
 
-// theBreakerBreaksEverySecret plays every secret of the game, each a game of its own, and
-// grades the breaker by its guesses over them.
+// A playOf keys, in a run, the play of every secret of a game's rules: the run plays it once,
+// and each scenario that plays every secret of those rules judges that play.
+type playOf mastermind.Rules
+
+// An everyPlay is a play of every secret of a game: its games, in the order dealt, and the
+// step's error — the breaker could not play, or knew what it could not have known.
+type everyPlay struct {
+	games []*game
+	err   error
+	refs  *references // the levels' references, worked out once a level needs them
+}
+
+// theBreakerBreaksEverySecret plays every secret of the game, each a game of its own, dealt
+// in an order drawn from the run's seed, and grades the breaker by its guesses over them. A
+// run plays every secret of a game once, however many scenarios grade that play.
 func (s *breakerScenario) theBreakerBreaksEverySecret(ctx context.Context) (context.Context, error) {
 	if !s.ruled {
 		return ctx, errors.New("no game was set up: a Given step must say its colours, pegs and turns first")
 	}
-	err := s.play(everySecret(s.rules))
-	if g, ok := s.grade(); ok {
-		ctx = step.Graded(ctx, g)
+	run := step.RunOf(ctx)
+	p := run.Once(playOf(s.rules), func() any {
+		refs := newReferences(s.rules) // for the levels, should one fail
+		err := s.play(deal(s.rules, run.Seed()), run)
+		// Judged, and shown, in the order of the secrets, whatever the order dealt: the
+		// first secret a message names is the same from run to run.
+		games := slices.SortedFunc(slices.Values(s.games), func(a, b *game) int { return a.index - b.index })
+		if err == nil {
+			err = knew(s.rules, games)
+		}
+		return &everyPlay{games: games, err: err, refs: refs}
+	}).(*everyPlay)
+	s.games, s.played, s.refs = p.games, true, p.refs
+	ctx = step.Dealt(ctx)
+	if !isKnowing(p.err) {
+		if g, ok := s.grade(run); ok {
+			ctx = step.Graded(ctx, g)
+		}
 	}
-	return ctx, err
+	return ctx, p.err
 }
 
 // ended returns the games played, or an error when none was.
@@ -193,7 +221,7 @@ func (s *breakerScenario) everySecretShouldBeBrokenWithin(n int) error {
 	}
 	g := missed[0]
 	return step.Fail(s.about(), "%s of %s not broken within %d attempts; the first, %s, took %s: %s%s\n%s",
-		thousands(len(missed)), secretsCount(len(games)), n, brief.Quote(numbers(g.secret)), brief.Count(g.guesses(), "guess", "guesses"), g.story(), g.repeats(), g.row(n))
+		brief.Thousands(len(missed)), secretsCount(len(games)), n, brief.Quote(numbers(g.secret)), brief.Count(g.guesses(), "guess", "guesses"), g.story(), g.repeats(), g.row(n))
 }
 
 func (s *breakerScenario) everyGuessShouldBeOfTheGame(width, colors int) error {
@@ -253,12 +281,16 @@ func (s *breakerScenario) theyShouldTakeAtMostInAll(n int, strategy string) erro
 		return nil
 	}
 	name := map[string]string{"Knuth's": "Knuth's strategy", "the optimal": "the optimal strategy"}[strategy]
-	msg := fmt.Sprintf("%s guesses in all, %s more than %s", thousands(total), thousands(total-n), thousands(n))
-	if ref, err := reference(s.rules, strategy); err == nil {
-		for i, g := range games {
-			if g.guesses() > ref[i] {
+	msg := fmt.Sprintf("%s guesses in all, %s more than %s", brief.Thousands(total), brief.Thousands(total-n), brief.Thousands(n))
+	refs := s.refs
+	if refs == nil {
+		refs = newReferences(s.rules)
+	}
+	if ref, err := refs.of(strategy); err == nil {
+		for _, g := range games {
+			if want := ref[g.index]; g.guesses() > want {
 				msg += fmt.Sprintf("; the first secret that took more guesses than %s takes is %s, in %d where it takes %d: %s\n%s",
-					name, brief.Quote(numbers(g.secret)), g.guesses(), ref[i], g.story(), g.row(ref[i]))
+					name, brief.Quote(numbers(g.secret)), g.guesses(), want, g.story(), g.row(want))
 				break
 			}
 		}
@@ -299,21 +331,5 @@ func count(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return thousands(n) + " " + many
-}
-
-// thousands writes n with a comma between its thousands: 5,801.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+	return brief.Thousands(n) + " " + many
 }

@@ -15,6 +15,7 @@ import (
 type table struct {
 	games map[int]*breaker
 	memo  map[string]mastermind.Code
+	news  *int // the new requests since game 1's, for a breaker that cheats by their order
 }
 
 // load reads a tree of guesses, by the feedback so far, into the memo, for the classic game.
@@ -44,7 +45,11 @@ func (t table) answer(req request, reply map[string]any, strategy, bug, misbehav
 		if err := r.Validate(); err != nil {
 			return err
 		}
-		t.games[req.Game] = &breaker{rules: r, strategy: strategy, memo: t.memo}
+		if req.Game == 1 {
+			*t.news = 0 // a scenario begins
+		}
+		*t.news++
+		t.games[req.Game] = &breaker{rules: r, strategy: strategy, memo: t.memo, game: req.Game, nth: *t.news}
 		return nil
 	}
 	b := t.games[req.Game]
@@ -53,6 +58,21 @@ func (t table) answer(req request, reply map[string]any, strategy, bug, misbehav
 	}
 	switch req.Op {
 	case "guess":
+		switch misbehave {
+		case "cheat-number":
+			reply["guess"] = nthCode(b.rules, b.game) // the game's number as its secret's, never learning
+			return nil
+		case "cheat-order":
+			reply["guess"] = nthCode(b.rules, b.nth) // the order of the new requests as the secrets'
+			return nil
+		case "crash-deep":
+			if len(b.board) == 2 && b.board[0].Feedback == (mastermind.Feedback{Black: 1, White: 1}) {
+				// A crash deep in one game, the replies before it lost: exit at once, the
+				// buffer unflushed.
+				fmt.Fprintf(os.Stderr, "impl: crashing in game %d, told B W first\n", req.Game)
+				os.Exit(2)
+			}
+		}
 		guess, err := b.guess(bug)
 		reply["guess"] = guess
 		return err
@@ -73,6 +93,8 @@ func (t table) answer(req request, reply map[string]any, strategy, bug, misbehav
 // breaker breaks one game's secret.
 type breaker struct {
 	rules    mastermind.Rules
+	game     int // its number
+	nth      int // the new request that started it, counted from game 1's
 	strategy string
 	memo     map[string]mastermind.Code
 	board    []mastermind.Turn
@@ -158,4 +180,15 @@ func (b *breaker) firstPossible() mastermind.Code {
 		}
 		c[i]++
 	}
+}
+
+// nthCode is the n-th code of the rules, from 1, in order: 1 1 1 1, 1 1 1 2, …
+func nthCode(r mastermind.Rules, n int) []int {
+	out := make([]int, r.Width)
+	k := n - 1
+	for i := r.Width - 1; i >= 0; i-- {
+		out[i] = k%r.Colors + 1
+		k /= r.Colors
+	}
+	return out
 }
