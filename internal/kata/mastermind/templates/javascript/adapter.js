@@ -36,18 +36,26 @@ function answer(request) {
 }
 
 console.log(JSON.stringify({ protocol: "katas", version: 2, kata: "mastermind" }));
-// The requests that have come, a line each, answered in order; the replies written before
-// waiting for more, even when one answer crashes.
+// The requests that have come, a line each, answered in order. The replies are written once
+// every request that has come is answered — and at least every tenth of a second while they
+// are, so that the runner sees a slow answer at work — and even when one crashes.
 let pending = "";
+let replies = [];
+let sent = Date.now();
+function send() {
+  process.stdout.write(replies.join(""));
+  replies = [];
+  sent = Date.now();
+}
 process.stdin.setEncoding("utf8").on("data", (chunk) => {
   const lines = (pending + chunk).split("\n");
   pending = lines.pop();
-  const replies = [];
   try {
     for (const line of lines) {
       replies.push(JSON.stringify(answer(JSON.parse(line))) + "\n");
+      if (Date.now() - sent > 100) send();
     }
   } finally {
-    process.stdout.write(replies.join(""));
+    send();
   }
 });

@@ -1,6 +1,7 @@
 """The katas protocol, version 2: kata run talks to mastermind.py through this loop."""
 import json
 import sys
+import time
 
 import mastermind
 
@@ -34,16 +35,25 @@ def answer(request):
     return reply
 
 
+def send(replies):
+    """Writes the replies made so far, flushes them, and says when."""
+    sys.stdout.write("".join(replies))
+    sys.stdout.flush()
+    replies.clear()
+    return time.monotonic()
+
+
 print(json.dumps({"protocol": "katas", "version": 2, "kata": "mastermind"}), flush=True)
-# The requests that have come, a line each, answered in order; the replies written and flushed
-# before waiting for more, even when one answer crashes.
-pending = b""
+# The requests that have come, a line each, answered in order. The replies are written, and
+# flushed, once every request that has come is answered — and at least every tenth of a second
+# while they are, so that the runner sees a slow answer at work — and even when one crashes.
+pending, replies, sent = b"", [], time.monotonic()
 while chunk := sys.stdin.buffer.read1(1 << 16):
     *lines, pending = (pending + chunk).split(b"\n")
-    replies = []
     try:
         for request in json.loads(b"[" + b",".join(lines) + b"]"):  # the lines read at once
             replies.append(json.dumps(answer(request)) + "\n")
+            if time.monotonic() - sent > 0.1:
+                sent = send(replies)
     finally:
-        sys.stdout.write("".join(replies))
-        sys.stdout.flush()
+        sent = send(replies)
