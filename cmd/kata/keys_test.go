@@ -90,7 +90,7 @@ func TestWatchKeys(t *testing.T) {
 
 	out.b.Reset()
 	require.Zero(t, c.run([]string{"log"}))
-	assert.Regexp(t, `(?m)^    5  \d\d:\d\d  green   1/1   some scenarios  under a minute later  \+1 −1 bug\.txt, \d+\.\d s from the save$`, out.String(), "kata log shows it")
+	assert.Regexp(t, `(?m)^    5  \d\d:\d\d  green   1/1   --run='\^\(\?:Playing mastermind/Winning a game\)\$'  under a minute later  \+1 −1 bug\.txt, \d+\.\d s from the save$`, out.String(), "kata log shows it, with what the watch chose")
 	entries, err := journal.Read(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 7)

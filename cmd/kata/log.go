@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/journal"
@@ -48,8 +50,9 @@ func (c cli) log(args []string) int {
 	// The log is a file of the folder's, which anyone may have written: nothing of it
 	// reaches the terminal raw.
 	shown := brief.Safe(brief.Quote(kata))
-	if _, err := c.kata(kata); err == nil {
-		shown = kata
+	var scale *journal.Scale
+	if k, err := c.kata(kata); err == nil {
+		shown, scale = kata, k.Scale
 	}
 	fmt.Fprintf(c.stdout, "%s, this session, from %s:\n", shown, this[0].Time.Local().Format("2006-01-02 15:04"))
 	if len(listed) > maxLogRuns {
@@ -73,8 +76,11 @@ func (c cli) log(args []string) int {
 		if e.Light == journal.NoLight {
 			line = fmt.Sprintf("  %3s  %s  %s", number, e.Time.Local().Format("15:04"), savedMark)
 		}
-		if e.Partial {
-			line += "  some scenarios"
+		if e.Mark != nil && e.Light != journal.NoLight {
+			line += "  " + markOf(*e.Mark, scale)
+		}
+		if e.Partial && e.Light != journal.NoLight {
+			line += "  " + selected(e)
 		}
 		if i > 0 {
 			if d := e.Time.Sub(listed[i-1].Time); d < 0 {
@@ -147,13 +153,55 @@ func lightColor(l journal.Light) term.Color {
 	return term.Default
 }
 
-// toGreen says how a session went to its first green: "Green after 4 runs and 13 minutes".
+// toGreen says how a session went to its first green: "Green after 4 runs and 13 minutes"
+// where a run passed every scenario of the kata; where a run passed only every scenario it
+// selected, that, with what it selected, and that every scenario is not green yet: "Green after
+// 3 runs and 5 minutes, with --tags='~@optimal'; every scenario: not yet".
 func toGreen(s journal.Session) string {
-	runs, d, ok := s.ToGreen()
+	if runs, d, ok := s.ToGreen(); ok {
+		return fmt.Sprintf("Green after %s and %s", brief.Count(runs, "run", "runs"), minutes(max(d, 0)))
+	}
+	runs, d, ok := s.FirstGreen()
 	if !ok {
 		return fmt.Sprintf("No green yet, after %s", brief.Count(runs, "run", "runs"))
 	}
-	return fmt.Sprintf("Green after %s and %s", brief.Count(runs, "run", "runs"), minutes(max(d, 0)))
+	green := s.Runs()[runs-1]
+	return fmt.Sprintf("Green after %s and %s, with %s; every scenario: not yet", brief.Count(runs, "run", "runs"), minutes(max(d, 0)), selected(green))
+}
+
+// maxSelection is how much of a run's selection kata log shows: a longer one (a --run pattern
+// that names many scenarios) is cut, and ends in an ellipsis.
+const maxSelection = 60
+
+// selected says which scenarios a partial run took, as its command line chose them:
+// "--tags='~@optimal'", or "some scenarios" where the log does not say (go test's own -run).
+// The log is a file anyone may have written: a selection that is not one line of printable
+// text is quoted, its bytes escaped.
+func selected(e journal.Entry) string {
+	s := e.Selected
+	switch {
+	case s == "":
+		return "some scenarios"
+	case strings.ContainsAny(s, "\n\t") || brief.Safe(s) != s:
+		return brief.Safe(brief.Quote(s))
+	case len(s) > maxSelection:
+		cut := maxSelection
+		for !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		return s[:cut] + "…"
+	}
+	return s
+}
+
+// markOf writes a run's mark on its kata's scale: "5,801 guesses, 5 at worst"; over fewer games
+// than a whole mark, or on a scale kata log does not know, the games it is over instead:
+// "516 guesses over 138 games", whose worst case is not the implementation's.
+func markOf(m journal.Mark, scale *journal.Scale) string {
+	if scale != nil && m.Whole(*scale) {
+		return fmt.Sprintf("%s guesses, %d at worst", brief.Thousands(m.Total), m.Worst)
+	}
+	return fmt.Sprintf("%s guesses over %s games", brief.Thousands(m.Total), brief.Thousands(m.Games))
 }
 
 // minutes writes a duration in whole minutes: "under a minute", "1 minute", "13 minutes".

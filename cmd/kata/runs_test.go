@@ -55,7 +55,8 @@ func TestEveryLightKeepsItsCode(t *testing.T) {
 	newest := contents(t, dir)
 
 	require.Zero(t, do("log"))
-	assert.Regexp(t, `(?m)^    1  \d\d:\d\d  green   1/1   some scenarios  \+2 −0 tictactoe\.py$`, out.String())
+	assert.Regexp(t, `(?m)^    1  \d\d:\d\d  green   1/1   --run='An ongoing game'  \+2 −0 tictactoe\.py$`, out.String(), "the scenarios the run selected")
+	assert.Regexp(t, `(?m)^Green after 1 run and .*, with --run='An ongoing game'; every scenario: not yet\.$`, out.String())
 	assert.Regexp(t, `(?m)^    2  .*  \+2 −1 tictactoe\.py, util\.py$`, out.String())
 	assert.Regexp(t, `(?m)^    3  .*  \+2 −1 tictactoe\.py, util\.py$`, out.String())
 

@@ -80,3 +80,37 @@ func TestSessionsAndPredictions(t *testing.T) {
 	assert.Equal(t, 2, said)
 	assert.Equal(t, 1, right)
 }
+
+// TestAGreenOfTheSelectedScenarios: a run that passed every scenario it selected is the
+// session's first green, though not the kata's: FirstGreen counts it, ToGreen waits for a
+// green of every scenario.
+func TestAGreenOfTheSelectedScenarios(t *testing.T) {
+	at := time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
+	s := Session{
+		{Time: at, Kata: "codebreaker", Start: true},
+		{Time: at.Add(time.Minute), Kata: "codebreaker", Light: Red, Partial: true, Selected: "--tags='~@optimal'"},
+		{Time: at.Add(5 * time.Minute), Kata: "codebreaker", Light: Green, Partial: true, Selected: "--tags='~@optimal'"},
+		{Time: at.Add(9 * time.Minute), Kata: "codebreaker", Light: Red},
+	}
+	runs, d, ok := s.FirstGreen()
+	require.True(t, ok)
+	assert.Equal(t, 2, runs)
+	assert.Equal(t, 5*time.Minute, d)
+	assert.Equal(t, "--tags='~@optimal'", s.Runs()[runs-1].Selected, "the green run is Runs()[runs-1]")
+	runs, _, ok = s.ToGreen()
+	assert.False(t, ok, "no green of every scenario yet")
+	assert.Equal(t, 3, runs, "every run so far")
+
+	s = append(s, Entry{Time: at.Add(12 * time.Minute), Kata: "codebreaker", Light: Green})
+	runs, d, ok = s.ToGreen()
+	require.True(t, ok)
+	assert.Equal(t, 4, runs)
+	assert.Equal(t, 12*time.Minute, d)
+	runs, _, ok = s.FirstGreen()
+	assert.True(t, ok)
+	assert.Equal(t, 2, runs, "the first green is still the one of the selected scenarios")
+
+	runs, _, ok = Session{{Time: at, Kata: "codebreaker", Start: true}}.FirstGreen()
+	assert.False(t, ok)
+	assert.Zero(t, runs, "a session of no run has no green")
+}

@@ -52,10 +52,24 @@ func (s Session) Kept() []Entry {
 
 // ToGreen returns how many runs the session took to its first green of the whole kata and how
 // long from its start, and whether it reached one: a partial run's green is not the kata's.
+// Where it reached none, runs counts every run of the session.
 func (s Session) ToGreen() (runs int, d time.Duration, ok bool) {
+	return s.toGreen(func(e Entry) bool { return !e.Partial })
+}
+
+// FirstGreen is ToGreen for the session's first green of any run, of every scenario or of
+// those the run selected (Entry.Selected): a run that passed every scenario it took. Where it
+// reached one, that run is Runs()[runs-1].
+func (s Session) FirstGreen() (runs int, d time.Duration, ok bool) {
+	return s.toGreen(func(Entry) bool { return true })
+}
+
+// toGreen returns how many runs the session took to its first green run that counts, and how
+// long from its start, and whether it reached one.
+func (s Session) toGreen(counts func(Entry) bool) (runs int, d time.Duration, ok bool) {
 	for _, e := range s.Runs() {
 		runs++
-		if e.Light == Green && !e.Partial {
+		if e.Light == Green && counts(e) {
 			return runs, e.Time.Sub(s[0].Time), true
 		}
 	}
