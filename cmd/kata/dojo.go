@@ -12,9 +12,11 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/deliberate-practice/katas/features"
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/dojo/server"
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 // dojoUsage is kata dojo's command line.
@@ -51,7 +53,7 @@ func (c cli) dojo(args []string) int {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(c.dir, path)
 	}
-	s, err := server.Open(path, nil)
+	s, err := server.Open(path, server.Options{Scales: c.scales()})
 	if err != nil {
 		fmt.Fprintf(c.stderr, "kata dojo serve: %v\n", err)
 		return 1
@@ -119,6 +121,19 @@ wait:
 	}
 	fmt.Fprintf(c.stdout, "kata dojo: stopped; the lights are kept in %s.\n", *db)
 	return 0
+}
+
+// scales are the scales of the katas whose runs carry a mark, by the kata's name, for the
+// room to hold each light's mark to: a mark no implementation reaches, or one on a kata
+// without marks, is refused.
+func (c cli) scales() map[string]journal.Scale {
+	out := map[string]journal.Scale{}
+	for _, l := range c.katas {
+		if k := l.kata(features.Files()); k.Scale != nil {
+			out[k.Name] = *k.Scale
+		}
+	}
+	return out
 }
 
 // unkeptEvery is how often, at most, kata dojo serve tells its terminal of lights it could

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/kata/codebreaker"
 )
 
 // serveDojo runs kata dojo serve with args, on loopback, until the test ends, and returns the
@@ -27,7 +30,7 @@ func serveDojo(t *testing.T, args ...string) (map[string]string, *syncBuffer) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errOut syncBuffer
-	c := cli{ctx: ctx, stdout: &out, stderr: &errOut, self: "kata", dir: t.TempDir(), now: time.Now}
+	c := cli{ctx: ctx, stdout: &out, stderr: &errOut, self: "kata", dir: t.TempDir(), now: time.Now, katas: known()}
 	done := make(chan int, 1)
 	go func() { done <- c.run(append([]string{"dojo", "serve", "--addr", "127.0.0.1:0"}, args...)) }()
 	t.Cleanup(func() {
@@ -117,11 +120,12 @@ func TestRunsReachTheRoom(t *testing.T) {
 	assert.Equal(t, 1, lights[1].Removed, "two")
 	assert.Empty(t, roomLights(t, rooms["wednesday"]), "another room sees none of it")
 
-	// A code breaker's run carries its mark, for the room to see its best.
-	assert.Zero(t, c.run([]string{"run", "codebreaker", "--run", "Every secret of a small game/row 1$", "--", impl, "-kata", "codebreaker"}))
+	// A code breaker's run of every classic secret carries its mark, for the room to see its
+	// best; the room takes it on the code breaker's scale.
+	assert.Zero(t, c.run([]string{"run", "codebreaker", "--run", "Every classic secret", "--", impl, "-kata", "codebreaker", "-strategy", "knuth"}))
 	lights = roomLights(t, rooms["tuesday"])
 	require.Len(t, lights, 3)
-	assert.Equal(t, &journal.Mark{Total: 8, Worst: 3, Games: 4}, lights[2].Mark, "2 colours, 2 pegs: the optimum's 8 guesses")
+	assert.Equal(t, &journal.Mark{Total: 5801, Worst: 5, Games: 1296}, lights[2].Mark, "Knuth's strategy: 5,801 guesses")
 
 	// A room away: the run's light, status and log are as they would be, and one line says
 	// the light was not sent.
@@ -197,5 +201,75 @@ func TestReachable(t *testing.T) {
 		ip := net.ParseIP(host)
 		require.NotNil(t, ip, everywhere)
 		assert.False(t, ip.IsLoopback() || ip.IsUnspecified(), "every network: an address others reach, %s", everywhere)
+	}
+}
+
+// postRaw posts body to a room's lights as a script with the room's address could, and
+// returns the status and the error the room said.
+func postRaw(t *testing.T, room, body string) (int, string) {
+	t.Helper()
+	resp, err := http.Post(room+"/lights", "application/json", strings.NewReader(body))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var reply struct{ Error string }
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&reply))
+	return resp.StatusCode, reply.Error
+}
+
+// TestTheRoomTakesMarksOnTheKatasScales: kata dojo serve gives its server the katas' scales,
+// and the room refuses, saying why, a mark that no breaker reaches on the code breaker's —
+// fewer guesses than the optimum, more games than the classic game has — and a mark on a kata
+// with no scale; it takes honest marks, whole and part of the way, and its page says what a
+// mark counts, beside the marks to beat.
+func TestTheRoomTakesMarksOnTheKatasScales(t *testing.T) {
+	t.Parallel()
+	rooms, _ := serveDojo(t, "--db", filepath.Join(t.TempDir(), "room.db"), "--room", "tuesday")
+	room := rooms["tuesday"]
+	post := func(kata string, total, worst, games int) string {
+		return fmt.Sprintf(`{"name":"dana","kata":%q,"light":"red","passed":1,"total":13,"added":0,"removed":0,"mark":{"total":%d,"worst":%d,"games":%d}}`, kata, total, worst, games)
+	}
+	for _, c := range []struct {
+		name, body, says string
+	}{
+		{"a whole mark of one guess a secret", post("codebreaker", 1296, 1, 1296), "1,296 guesses over the 1,296 games, fewer than the proven optimum's 5,625"},
+		{"a whole mark one under the optimum", post("codebreaker", 5624, 6, 1296), "fewer than the proven optimum's 5,625"},
+		{"a mark over more games than the game has", post("codebreaker", 2000000, 1, 2000000), "a mark over 2,000,000 games, where a whole mark is over 1,296"},
+		{"a mark over the most games a light holds", post("codebreaker", 1<<20, 1, 1<<20), "a mark over 1,048,576 games, where a whole mark is over 1,296"},
+		{"a mark over one game too many", post("codebreaker", 6000, 6, 1297), "a mark over 1,297 games"},
+		{"a part of the way under its least", post("codebreaker", 138, 1, 138), "138 guesses over 138 games, fewer than the 399"},
+		{"a mark on tic-tac-toe", post("tictactoe", 5801, 5, 1296), `a mark on "tictactoe", a kata without marks: only a light of codebreaker carries one`},
+		{"a mark on mastermind", post("mastermind", 5801, 5, 1296), `a mark on "mastermind", a kata without marks: only a light of codebreaker carries one`},
+		{"a mark on a kata the dojo does not know", post("bowling", 5801, 5, 1296), `a mark on "bowling", a kata without marks: only a light of codebreaker carries one`},
+	} {
+		status, says := postRaw(t, room, c.body)
+		assert.Equal(t, http.StatusBadRequest, status, c.name)
+		assert.Contains(t, says, c.says, c.name)
+	}
+	assert.Empty(t, roomLights(t, room), "the room keeps nothing of a light refused")
+
+	// Honest marks are taken: Knuth's 5,801 over every secret, and a red run's 516 guesses
+	// over the 138 games it played to their end, above the least that 138 games take.
+	require.Less(t, codebreaker.Scale().Least(138), 516)
+	for _, body := range []string{post("codebreaker", 5801, 5, 1296), post("codebreaker", 516, 4, 138)} {
+		status, says := postRaw(t, room, body)
+		assert.Equal(t, http.StatusCreated, status, says)
+	}
+	lights := roomLights(t, room)
+	require.Len(t, lights, 2)
+	assert.Equal(t, &journal.Mark{Total: 516, Worst: 4, Games: 138}, lights[1].Mark)
+
+	// The page says what the number counts, and beside what, from the code breaker's scale;
+	// the whole mark is the best, over the lower total of fewer games.
+	resp, err := http.Get(room)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	page, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	for _, want := range []string{
+		"guesses over the 1,296 secrets of the classic game (6 colours, 4 pegs): fewer is better",
+		"Knuth 5,801", "the optimum 5,625",
+		`<td class="best">5,801 (5 at worst)</td>`,
+	} {
+		assert.Contains(t, string(page), want)
 	}
 }

@@ -28,7 +28,8 @@ type Post struct {
 	Added     int           `json:"added"`               // lines added since the run before
 	Removed   int           `json:"removed"`             // and removed
 	// Mark is the run's mark on the kata's own scale, where it has one: a code breaker's
-	// guesses over every secret; nil for none.
+	// guesses over the secrets it played to their end; nil for none. A room takes it only
+	// where the kata's scale says an implementation reaches it (journal.Scale.Check).
 	Mark *journal.Mark `json:"mark,omitempty"`
 	// At is when the run was, in Unix milliseconds by the participant's clock; 0 for now. A
 	// light kept while the room was away arrives later than its run, and the room shows it at

@@ -11,18 +11,27 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 // A board is a room as its dashboard's page first shows it: the table of every participant's
-// lights in minute columns that the page's script (static/dashboard.js) draws, built on the
-// server, so that the page's first paint, a screenshot or a plain GET holds the room's lights.
-// The script takes the table over as it is and only adds to it. The two draw the same
-// elements, in the same order, with the same attributes: the browser test holds them to it.
+// lights in minute columns that the page's script (static/dashboard.js) draws, and under it
+// what a mark counts, built on the server, so that the page's first paint, a screenshot or a
+// plain GET holds the room's lights. The script takes the table over as it is and only adds
+// to it. The two draw the same elements, in the same order, with the same attributes: the
+// browser test holds them to it.
 type board struct {
 	Cols   []column
 	Rows   []boardRow
-	Graded bool // some run has a mark: the table has the column of best marks
+	Graded bool        // some run has a mark: the table has the column of best marks
+	Notes  []boardNote // under the table, what a mark counts on each kata with one
+}
+
+// A boardNote says, under the table, what the column of best marks counts on a kata, from
+// the kata's scale (shownScale).
+type boardNote struct {
+	Kata, Text string
 }
 
 // A column is a minute with a light, in minutes since 1970, and the minutes of no light
@@ -54,9 +63,43 @@ type boardLight struct {
 // letters are the lights' letters, as the script's.
 var letters = map[journal.Light]string{journal.Green: "G", journal.Red: "R", journal.Amber: "A"}
 
-// newBoard builds the board of the lights, in the order the room took them. Times are the
-// server's; the script writes them again in the browser's.
-func newBoard(lights []Stored) board {
+// A best is a participant's best mark, and whether it is whole, over every game of its
+// kata's scale.
+type best struct {
+	mark  journal.Mark
+	whole bool
+}
+
+// above reports whether b ranks above than, which may be nil: the mark over more games, then
+// the one of fewer guesses — as the script's above. A whole mark is over the most games
+// there are (the server takes none over more), so that it ranks above any over fewer,
+// however few their guesses.
+func (b best) above(than *best) bool {
+	switch {
+	case than == nil:
+		return true
+	case b.mark.Games != than.mark.Games:
+		return b.mark.Games > than.mark.Games
+	}
+	return b.mark.Total < than.mark.Total
+}
+
+// String writes the mark as its participant's best: "5,801 (5 at worst)" over every game,
+// "516 over 138 games (4 at worst)" over fewer.
+func (b best) String() string {
+	if b.whole {
+		return fmt.Sprintf("%s (%d at worst)", brief.Thousands(b.mark.Total), b.mark.Worst)
+	}
+	games := "games"
+	if b.mark.Games == 1 {
+		games = "game"
+	}
+	return fmt.Sprintf("%s over %s %s (%d at worst)", brief.Thousands(b.mark.Total), brief.Thousands(b.mark.Games), games, b.mark.Worst)
+}
+
+// newBoard builds the board of the lights, in the order the room took them, a mark read on
+// its kata's scale. Times are the server's; the script writes them again in the browser's.
+func newBoard(lights []Stored, scales map[string]shownScale) board {
 	var b board
 	minutes := map[int64]bool{}
 	type person struct {
@@ -64,9 +107,10 @@ func newBoard(lights []Stored) board {
 		byMin map[int64][]boardLight
 		said  int
 		right int
-		best  *journal.Mark
+		best  *best
 	}
 	people := map[string]*person{}
+	noted := map[string]bool{}
 	for _, l := range lights {
 		m := minuteOf(l.At)
 		minutes[m] = true
@@ -84,8 +128,15 @@ func newBoard(lights []Stored) board {
 				p.right++
 			}
 		}
-		if mk := l.Mark; mk != nil && (p.best == nil || mk.Games > p.best.Games || (mk.Games == p.best.Games && mk.Total < p.best.Total)) {
-			p.best = mk
+		if mk := l.Mark; mk != nil {
+			scale, known := scales[l.Kata]
+			if m := (best{*mk, known && mk.Games == scale.Games}); m.above(p.best) {
+				p.best = &m
+			}
+			if known && !noted[l.Kata] {
+				noted[l.Kata] = true
+				b.Notes = append(b.Notes, boardNote{l.Kata, scale.Note})
+			}
 		}
 	}
 	cols := slices.Sorted(maps.Keys(minutes))
@@ -111,12 +162,13 @@ func newBoard(lights []Stored) board {
 		if b.Graded {
 			r.Best = "–"
 			if p.best != nil {
-				r.Best = fmt.Sprintf("%s (%d at worst)", grouped(p.best.Total), p.best.Worst)
+				r.Best = p.best.String()
 			}
 		}
 		b.Rows = append(b.Rows, r)
 	}
 	slices.SortFunc(b.Rows, func(x, y boardRow) int { return compareNames(x.Name, y.Name) })
+	slices.SortFunc(b.Notes, func(x, y boardNote) int { return compareNames(x.Kata, y.Kata) })
 	return b
 }
 
@@ -140,20 +192,6 @@ func lightOf(l Stored) boardLight {
 		}
 	}
 	return bl
-}
-
-// grouped writes n, a mark's total (never below 1), with commas between its thousands, as
-// the script's toLocaleString("en").
-func grouped(n int) string {
-	s := strconv.Itoa(n)
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }
 
 // compareNames orders participants' rows: by name with A to Z as a to z, then by name, each in
@@ -257,5 +295,12 @@ func (b board) HTML() template.HTML {
 		w.WriteString(`</tr>`)
 	}
 	w.WriteString(`</tbody></table></div>`)
+	for _, n := range b.Notes {
+		w.WriteString(`<p class="scale" data-kata="`)
+		text(n.Kata)
+		w.WriteString(`">`)
+		text(n.Text)
+		w.WriteString(`</p>`)
+	}
 	return template.HTML(w.String())
 }

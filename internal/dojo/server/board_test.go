@@ -86,6 +86,46 @@ func TestAPlainGetShowsTheRoom(t *testing.T) {
 	assert.Equal(t, int64(4), lights[3].ID)
 }
 
+// TestAMarkIsReadOnItsKatasScale: a mark over fewer games than a whole one is shown with how
+// many, and ranks below every whole mark, however few its guesses; between marks over fewer
+// games, the one over more ranks above. Under the table, the page says what a mark counts,
+// beside the marks to beat, from the kata's scale — and a room without marks says nothing of
+// them.
+func TestAMarkIsReadOnItsKatasScale(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "tuesday")
+	ctx := context.Background()
+	require.NoError(t, room.Send(ctx, dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 60, Total: 60}))
+	page := get(t, room)
+	assert.NotContains(t, page, `<th class="best">`, "no column of marks where no run has one")
+	assert.NotContains(t, page, `<p class="scale"`, "nor any word of them")
+
+	marked := func(name string, total, worst, games int) dojo.Post {
+		return dojo.Post{Name: name, Kata: "codebreaker", Light: journal.Red, Passed: 11, Total: 13, Mark: &journal.Mark{Total: total, Worst: worst, Games: games}}
+	}
+	for _, l := range []dojo.Post{
+		marked("bea", 5801, 5, 1296), marked("bea", 516, 4, 138), // a whole mark, then a lower total part of the way
+		marked("chidi", 516, 4, 138), marked("chidi", 6000, 6, 1296), // the other way round
+		marked("dana", 516, 4, 138), marked("dana", 87, 5, 27), marked("dana", 520, 5, 138), // part of the way only
+		marked("eve", 4, 4, 1),
+	} {
+		require.NoError(t, room.Send(ctx, l))
+	}
+	page = get(t, room)
+	for _, want := range []string{
+		`<tr data-name="bea">`, `<td class="best">5,801 (5 at worst)</td>`,
+		`<td class="best">6,000 (6 at worst)</td>`,
+		`<td class="best">516 over 138 games (4 at worst)</td>`,
+		`<td class="best">4 over 1 game (4 at worst)</td>`,
+		`<td class="best">–</td>`, // ann, with no mark
+		`</table></div><p class="scale" data-kata="codebreaker">On codebreaker, best counts guesses over the 1,296 secrets of the classic game (6 colours, 4 pegs): fewer is better. Marks to beat: Knuth 5,801, the optimum 5,625. A mark over fewer than 1,296 games, from a run that stopped part of the way, says how many, and ranks below every whole one.</p></main>`,
+	} {
+		assert.Contains(t, page, want)
+	}
+	assert.Equal(t, 1, strings.Count(page, `<p class="scale"`), "a note a kata")
+	assert.Contains(t, page, `<script type="application/json" id="scales">{"codebreaker":{"games":1296,"note":"On codebreaker, best counts guesses`, "the scales as data, for the script")
+}
+
 func TestRowsAreInTheScriptsOrder(t *testing.T) {
 	names := []string{"bob", "Ann", "ann", "Émile", "zoë", "Zed", "<x>", "😀", "\uff01"}
 	b := newBoard(func() []Stored {
@@ -94,7 +134,7 @@ func TestRowsAreInTheScriptsOrder(t *testing.T) {
 			ls = append(ls, Stored{ID: int64(i + 1), At: 60000, Post: dojo.Post{Name: n, Kata: "k", Light: journal.Red}})
 		}
 		return ls
-	}())
+	}(), nil)
 	var got []string
 	for _, r := range b.Rows {
 		got = append(got, r.Name)

@@ -140,6 +140,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	assert.False(t, eval[bool](t, tctx, `window.pwned === 1`), "no script ran from a name")
 	assert.Zero(t, eval[int](t, tctx, `document.images.length`), "no element came from a name")
 	assert.Zero(t, eval[int](t, tctx, `document.querySelectorAll("th.best").length`), "no column of marks where no run has one")
+	assert.Zero(t, eval[int](t, tctx, `document.querySelectorAll("p.scale").length`), "nor any word of them")
 
 	// A code breaker's runs carry their marks: the room sees each participant's best.
 	breaker := run("dana", "codebreaker", journal.Red, journal.NoLight, 11, 13, 50, 0)
@@ -147,14 +148,31 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	send(breaker, 5*time.Second)
 	breaker.Mark, breaker.Passed = &journal.Mark{Total: 5801, Worst: 5, Games: 1296}, 12
 	send(breaker, 5*time.Second)
-	breaker.Mark = &journal.Mark{Total: 87, Worst: 5, Games: 27} // a run of some scenarios: a small game
+	breaker.Mark = &journal.Mark{Total: 87, Worst: 5, Games: 27} // a run that stopped part of the way
 	send(breaker, 5*time.Second)
 	wait(`body[data-lights="9"]`)
 	got = rows()
 	require.Len(t, got, 4)
 	assert.Equal(t, "dana", got[3].Name)
-	assert.Equal(t, "5,801 (5 at worst)", got[3].Best, "the fewest guesses over the most games")
+	assert.Equal(t, "5,801 (5 at worst)", got[3].Best, "the fewest guesses over every secret, above fewer over fewer games")
 	assert.Equal(t, "–", got[1].Best, "a participant with no mark")
+	// Under the table, what the column counts, beside the marks to beat: on the page, not on
+	// hover.
+	note := `document.querySelector("#board p.scale")`
+	assert.Equal(t, "On codebreaker, best counts guesses over the 1,296 secrets of the classic game (6 colours, 4 pegs): fewer is better. Marks to beat: Knuth 5,801, the optimum 5,625. A mark over fewer than 1,296 games, from a run that stopped part of the way, says how many, and ranks below every whole one.",
+		eval[string](t, tctx, note+`.textContent`))
+	assert.Positive(t, eval[float64](t, tctx, note+`.getBoundingClientRect().height`), "the note is shown")
+	assert.True(t, eval[bool](t, tctx, `(() => { const n = document.querySelector("#board p.scale"), tb = document.querySelector("#board table");
+		return n.getBoundingClientRect().top >= tb.getBoundingClientRect().bottom; })()`), "under the table")
+	// A run that played some of the secrets to their end: its mark says how many.
+	partial := run("eve", "codebreaker", journal.Red, journal.NoLight, 10, 13, 30, 0)
+	partial.Mark = &journal.Mark{Total: 516, Worst: 4, Games: 138}
+	send(partial, 5*time.Second)
+	wait(`body[data-lights="10"]`)
+	got = rows()
+	require.Len(t, got, 5)
+	assert.Equal(t, "516 over 138 games (4 at worst)", got[4].Best)
+	assert.Equal(t, 1, eval[int](t, tctx, `document.querySelectorAll("p.scale").length`), "a note a kata")
 
 	png, err := chromedp.Run(tctx, chromedp.FullScreenshot(100))
 	require.NoError(t, err)
@@ -191,7 +209,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	again := startDojoAt(t, db, addr)
 	again.advance(5 * time.Minute)
 	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.Green, 34, 34, 3, 3)))
-	wait(`body[data-live="true"][data-lights="10"]`)
+	wait(`body[data-live="true"][data-lights="11"]`)
 	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page reconnected by itself")
 
 	// A new page's first paint is the server's drawing of the room (a plain GET holds it), the
@@ -207,18 +225,19 @@ func TestTheDashboardInABrowser(t *testing.T) {
 		return err
 	})))
 	require.NoError(t, chromedp.Do(tctx, chromedp.Reload()))
-	wait(`body[data-live="true"][data-lights="10"]`)
+	wait(`body[data-live="true"][data-lights="11"]`)
 	assert.Equal(t, built, eval[string](t, tctx, boardHTML), "the server draws the room as the page does")
 	again.advance(2 * time.Minute)
 	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("bea", "mastermind", journal.Red, journal.Green, 3, 60, 5, 0)))
-	wait(`body[data-lights="11"]`)
+	wait(`body[data-lights="12"]`)
 	assert.Equal(t, 5, eval[int](t, tctx, `document.querySelectorAll("thead th.minute").length`), "a column added for the new minute")
-	assert.Equal(t, []string{hostile, "ann & bob", "bea", "chidi", "dana"}, eval[[]string](t, tctx, `[...document.querySelectorAll("tbody tr")].map(r => r.dataset.name)`),
+	assert.Equal(t, []string{hostile, "ann & bob", "bea", "chidi", "dana", "eve"}, eval[[]string](t, tctx, `[...document.querySelectorAll("tbody tr")].map(r => r.dataset.name)`),
 		"a row added where it goes")
 	assert.Zero(t, eval[int](t, tctx, `window.removed`), "the stream only adds")
 	got = rows()
-	require.Len(t, got, 5)
+	require.Len(t, got, 6)
 	assert.Equal(t, "5,801 (5 at worst)", got[4].Best, "the marks kept, and read back")
+	assert.Equal(t, "516 over 138 games (4 at worst)", got[5].Best)
 	assert.Equal(t, []string{"A", "R✓", "G✗"}, got[1].Lights)
 	assert.Equal(t, []string{"R", "G✓"}, got[3].Lights)
 
@@ -231,7 +250,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	assert.Contains(t, eval[string](t, tctx, `document.getElementById("trouble").textContent`), "the dojo could not keep a light")
 	again.store.db = open
 	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.NoLight, 34, 34, 1, 1)))
-	wait(`body[data-trouble="false"][data-lights="12"]`)
+	wait(`body[data-trouble="false"][data-lights="13"]`)
 }
 
 // closedDB is a handle on the store's file that is closed: every write through it fails, as

@@ -39,7 +39,7 @@ func BenchmarkPostWhileDashboardsCatchUp(b *testing.B) {
 		SELECT 'dojo', i, 'p' || (i % 100), 'mastermind', 'red', 3, 60, '', 1, 0 FROM n`)
 	require.NoError(b, err)
 	require.NoError(b, db.Close())
-	s, err := Open(path, nil)
+	s, err := Open(path, Options{})
 	require.NoError(b, err)
 	ts := httptest.NewServer(s)
 	defer ts.Close()

@@ -27,7 +27,7 @@ const loadParticipants = 60
 // and -max. Each op is a second of the room.
 func BenchmarkRoomUnderLoad(b *testing.B) {
 	b.ReportAllocs()
-	s, err := Open(filepath.Join(b.TempDir(), "dojo.db"), nil)
+	s, err := Open(filepath.Join(b.TempDir(), "dojo.db"), Options{})
 	require.NoError(b, err)
 	ts := httptest.NewServer(s)
 	defer ts.Close()

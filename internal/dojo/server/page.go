@@ -14,7 +14,8 @@ var staticFiles embed.FS
 var static, _ = fs.Sub(staticFiles, "static")
 
 // pages are the dashboard's page and the dojo's front page. The page holds the room's lights
-// twice: drawn, as its board (board.go), and as data, which the script takes over; it holds no
+// twice: drawn, as its board (board.go), and as data, which the script takes over, with the
+// katas' scales, by which it reads and explains their marks (marks.go); it holds no
 // script of its own, and its policy lets none run but the dashboard's: a name, even one that
 // reached the page as markup, would run nothing.
 var pages = template.Must(template.New("").Parse(`
@@ -40,6 +41,7 @@ A <span class="mark">✓</span> or <span class="mark wrong">✗</span> says whet
 <main id="board">{{if .Count}}{{.Board.HTML}}{{else}}<p class="empty">No lights yet. Participants send theirs with
 <code>kata run --dojo ADDRESS --name NAME</code>, the line kata dojo serve printed.</p>{{end}}</main>
 <script type="application/json" id="lights">{{.Lights}}</script>
+<script type="application/json" id="scales">{{.Scales}}</script>
 </body>
 </html>
 {{end}}
@@ -82,6 +84,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		"Events": "/rooms/" + rm.name + "/" + rm.token + "/events",
 		"Count":  len(lights),
 		"Lights": lights, // as JSON, escaped: it cannot end its script element
-		"Board":  newBoard(lights),
+		"Scales": s.shown,
+		"Board":  newBoard(lights, s.shown),
 	})
 }

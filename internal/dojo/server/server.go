@@ -5,7 +5,9 @@
 //
 // Each room's address holds a token, and a request without it learns nothing of the room.
 // Requests are bounded in size and rate (limit.go), a bad one changes nothing, and what a
-// participant names — themselves, their kata — reaches the page only as text.
+// participant names — themselves, their kata — reaches the page only as text. A light's mark
+// is held to its kata's scale, which the server is given (Options.Scales): a mark no
+// implementation reaches, or one on a kata without marks, is refused (marks.go).
 package server
 
 import (
@@ -26,15 +28,18 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
+	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 // A Server serves a dojo's rooms from its store. Its zero value is not usable: Open makes one.
 type Server struct {
-	store *store
-	now   func() time.Time
-	mux   *http.ServeMux
-	hub   hub
-	done  chan struct{} // closed by Close, which ends every stream
+	store  *store
+	now    func() time.Time
+	scales map[string]journal.Scale // by kata: the marks the server takes
+	shown  map[string]shownScale    // the same, as the dashboard shows them
+	mux    *http.ServeMux
+	hub    hub
+	done   chan struct{} // closed by Close, which ends every stream
 
 	mu     sync.Mutex // orders the lights each room takes, and guards rooms and unkept
 	rooms  map[string]*room
@@ -70,18 +75,32 @@ type Unkept struct {
 	Last   error
 }
 
-// Open opens the server of the store in the file at path, making the file if there is none;
-// now is its clock (time.Now where nil). The file holds rooms and lights from before, and
-// the server serves them.
-func Open(path string, now func() time.Time) (*Server, error) {
+// Options are how a server runs: its clock, and the katas' scales of marks. The zero value
+// is a server on time.Now that takes no mark.
+type Options struct {
+	// Now is the server's clock; time.Now where nil.
+	Now func() time.Time
+	// Scales are the scales of the katas whose runs carry a mark, by the kata's name: a
+	// light's mark is taken only on its kata's scale, and only where the scale says an
+	// implementation reaches it (journal.Scale.Check). A kata not here has no marks.
+	Scales map[string]journal.Scale
+}
+
+// Open opens the server of the store in the file at path, making the file if there is none,
+// to run as opts say. The file holds rooms and lights from before, and the server serves
+// them; a mark among them that the katas' scales refuse — kept before marks were held to
+// them, or on a scale since changed — is set aside: its light is shown, without the mark,
+// which is neither shown nor ranked. The file keeps it as it was.
+func Open(path string, opts Options) (*Server, error) {
 	st, err := openStore(path)
 	if err != nil {
 		return nil, err
 	}
+	now := opts.Now
 	if now == nil {
 		now = time.Now
 	}
-	s := &Server{store: st, now: now, done: make(chan struct{}), rooms: map[string]*room{}}
+	s := &Server{store: st, now: now, scales: maps.Clone(opts.Scales), shown: shown(opts.Scales), done: make(chan struct{}), rooms: map[string]*room{}}
 	tokens, err := st.rooms()
 	if err != nil {
 		st.close()
@@ -126,6 +145,9 @@ func (s *Server) load(rm *room) error {
 			return err
 		}
 		for _, l := range lights {
+			if l.Mark != nil && s.checkMark(l.Post) != nil {
+				l.Mark = nil // set aside: no implementation reaches it, or its kata has no marks
+			}
 			f, err := lightFrame(l)
 			if err != nil {
 				return err
@@ -261,6 +283,11 @@ func (s *Server) postLight(w http.ResponseWriter, r *http.Request) {
 		return
 	case err != nil:
 		refuse(w, http.StatusBadRequest, "the request is no light: "+err.Error())
+		return
+	}
+	// The mark first: of a light whose mark no implementation reaches, that is what to say.
+	if err := s.checkMark(l); err != nil {
+		refuse(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if err := l.Check(); err != nil {

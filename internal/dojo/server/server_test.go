@@ -34,16 +34,43 @@ type dojoServer struct {
 	now time.Time
 }
 
+// classic is the code breaker's scale of marks, as kata dojo serve gives it to its server
+// (internal/kata/codebreaker's Scale, which this package does not import): guesses over the
+// 1,296 classic secrets, beside Knuth's and the optimum's, and the least a number of games
+// takes — the optimum's 5,625 for all of them, and for fewer, as a guess's 13 feedbacks that
+// do not win tell secrets apart: one won at the first guess, 13 at the second, 169 at the
+// third, and so on.
+func classic() journal.Scale {
+	return journal.Scale{
+		What:      "guesses over the 1,296 secrets of the classic game (6 colours, 4 pegs): fewer is better",
+		Games:     1296,
+		Landmarks: []journal.Landmark{{Name: "Knuth", Total: 5801}, {Name: "the optimum", Total: 5625}},
+		Least: func(games int) int {
+			if games >= 1296 {
+				return 5625
+			}
+			total := 0
+			for n, at := 1, 1; games > 0; n, at = n+1, at*13 {
+				won := min(games, at)
+				total += won * n
+				games -= won
+			}
+			return total
+		},
+	}
+}
+
 func startDojo(t testing.TB, db string) *dojoServer { return startDojoAt(t, db, "127.0.0.1:0") }
 
 // startDojoAt starts a server of the store db on the address addr: the same one again, for a
-// restart a page sees.
+// restart a page sees. It takes marks on the code breaker's scale (classic), as kata dojo
+// serve's does.
 func startDojoAt(t testing.TB, db, addr string) *dojoServer {
 	t.Helper()
 	ln, err := net.Listen("tcp", addr)
 	require.NoError(t, err)
 	d := &dojoServer{db: db, now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)}
-	s, err := Open(db, d.clock)
+	s, err := Open(db, Options{Now: d.clock, Scales: map[string]journal.Scale{"codebreaker": classic()}})
 	require.NoError(t, err)
 	d.Server = s
 	d.http = httptest.NewUnstartedServer(s)
@@ -201,6 +228,9 @@ func TestABadRequestIsRefusedAndChangesNothing(t *testing.T) {
 	watch := openStream(t, room, 0)
 	watch.waitCaughtUp(t)
 	good := `{"name":"ann","kata":"mastermind","light":"green","passed":60,"total":60,"added":1,"removed":0}`
+	marked := func(kata string, total, worst, games int) string {
+		return fmt.Sprintf(`{"name":"ann","kata":%q,"light":"red","passed":1,"total":13,"added":0,"removed":0,"mark":{"total":%d,"worst":%d,"games":%d}}`, kata, total, worst, games)
+	}
 	cases := []struct {
 		name, path, contentType, body string
 		code                          int
@@ -223,6 +253,16 @@ func TestABadRequestIsRefusedAndChangesNothing(t *testing.T) {
 		{"a light and a mebibyte", "", "application/json", good + strings.Repeat("x", 1<<20), 413, "larger than the 4096 bytes"},
 		{"a light and white space past the bound", "", "application/json", good + strings.Repeat(" ", MaxBody), 413, "larger than the 4096 bytes"},
 		{"too large", "", "application/json", `{"name":"` + strings.Repeat("x", MaxBody) + `"}`, 413, "larger than the 4096 bytes"},
+		// Marks that no breaker reaches, and marks on a kata that has none.
+		{"a whole mark of a guess a secret", "", "application/json", marked("codebreaker", 1296, 1, 1296), 400, "codebreaker: no such mark: 1,296 guesses over the 1,296 games, fewer than the proven optimum's 5,625"},
+		{"a whole mark under the optimum", "", "application/json", marked("codebreaker", 5624, 6, 1296), 400, "5,624 guesses over the 1,296 games, fewer than the proven optimum's 5,625"},
+		{"a mark over 2,000,000 games", "", "application/json", marked("codebreaker", 2000000, 1, 2000000), 400, "a mark over 2,000,000 games, where a whole mark is over 1,296"},
+		{"a mark over as many games as a light holds", "", "application/json", marked("codebreaker", dojo.MaxGames, 1, dojo.MaxGames), 400, "a mark over 1,048,576 games, where a whole mark is over 1,296"},
+		{"a mark over a game too many", "", "application/json", marked("codebreaker", 6000, 6, 1297), 400, "a mark over 1,297 games, where a whole mark is over 1,296"},
+		{"part of the way, under its least", "", "application/json", marked("codebreaker", 398, 3, 138), 400, "398 guesses over 138 games, fewer than the 399 that any 138 games take at the least"},
+		{"a mark on tic-tac-toe", "", "application/json", marked("tictactoe", 5801, 5, 1296), 400, `a mark on "tictactoe", a kata without marks: only a light of codebreaker carries one`},
+		{"a mark on mastermind", "", "application/json", marked("mastermind", 5801, 5, 1296), 400, `a mark on "mastermind", a kata without marks`},
+		{"a mark on a kata not known", "", "application/json", marked(strings.Repeat("k", 200), 5801, 5, 1296), 400, `a mark on "kkkk`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -253,6 +293,74 @@ func TestABadRequestIsRefusedAndChangesNothing(t *testing.T) {
 		resp.Body.Close()
 		assert.Equal(t, http.StatusNotFound, resp.StatusCode, path)
 	}
+}
+
+// TestHonestMarksAreTaken: a mark the scale's least allows is taken, whole or part of the way —
+// a red run's 516 guesses over the 138 games it played to their end — and a server given no
+// scales takes none, saying so.
+func TestHonestMarksAreTaken(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "dojo")
+	ctx := context.Background()
+	require.Less(t, classic().Least(138), 516, "516 guesses over 138 games: more than the least")
+	for _, m := range []journal.Mark{{Total: 5801, Worst: 5, Games: 1296}, {Total: 5625, Worst: 6, Games: 1296}, {Total: 516, Worst: 4, Games: 138}, {Total: 399, Worst: 3, Games: 138}, {Total: 1, Worst: 1, Games: 1}} {
+		require.NoError(t, room.Send(ctx, dojo.Post{Name: "dana", Kata: "codebreaker", Light: journal.Red, Passed: 1, Total: 13, Mark: &m}), "%+v", m)
+	}
+	kept, err := d.store.after("dojo", 0, 10)
+	require.NoError(t, err)
+	require.Len(t, kept, 5)
+	assert.Equal(t, &journal.Mark{Total: 516, Worst: 4, Games: 138}, kept[2].Mark)
+
+	none, err := Open(filepath.Join(t.TempDir(), "none.db"), Options{})
+	require.NoError(t, err)
+	defer none.Close()
+	err = none.checkMark(dojo.Post{Kata: "codebreaker", Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}})
+	require.Error(t, err)
+	assert.Equal(t, `a mark on "codebreaker", a kata without marks: this dojo takes a mark on no kata`, err.Error())
+}
+
+// TestMarksFromBeforeThatNoBreakerReachesAreSetAside: a store kept before marks were held to
+// their kata's scale may hold forged ones. The server shows their lights without them, so
+// that none is a best, and leaves the file as it was; an honest mark from before stays.
+func TestMarksFromBeforeThatNoBreakerReachesAreSetAside(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "dojo.db")
+	st, err := openStore(path)
+	require.NoError(t, err)
+	require.NoError(t, st.addRoom("dojo", strings.Repeat("a", 26), time.UnixMilli(0)))
+	marked := func(name, kata string, m journal.Mark) dojo.Post {
+		return dojo.Post{Name: name, Kata: kata, Light: journal.Red, Passed: 1, Total: 13, Mark: &m}
+	}
+	before := []dojo.Post{
+		marked("mallory", "codebreaker", journal.Mark{Total: 1296, Worst: 1, Games: 1296}),
+		marked("mallory", "codebreaker", journal.Mark{Total: 1 << 20, Worst: 1, Games: 1 << 20}),
+		marked("trent", "tictactoe", journal.Mark{Total: 5801, Worst: 5, Games: 1296}),
+		marked("dana", "codebreaker", journal.Mark{Total: 5801, Worst: 5, Games: 1296}),
+	}
+	for i, l := range before {
+		_, err := st.add("dojo", time.UnixMilli(int64(i+1)*1000), l)
+		require.NoError(t, err)
+	}
+	require.NoError(t, st.close())
+
+	d := startDojo(t, path)
+	room := d.room(t, "dojo")
+	s := openStream(t, room, 0)
+	for i, want := range before {
+		got := s.next(t)
+		if want.Name != "dana" {
+			want.Mark = nil
+		}
+		assert.Equal(t, want, got.Post, "light %d", i+1)
+	}
+	s.waitCaughtUp(t)
+	page := get(t, room)
+	assert.Contains(t, page, `<tr data-name="dana">`)
+	assert.Contains(t, page, `<td class="best">5,801 (5 at worst)</td>`, "an honest mark from before")
+	assert.Equal(t, 2, strings.Count(page, `<td class="best">–</td>`), "the forged marks are no one's best")
+	assert.NotContains(t, page, `"total":1296,`, "nor in the page's data")
+	kept, err := d.store.after("dojo", 0, 10)
+	require.NoError(t, err)
+	assert.Equal(t, &journal.Mark{Total: 1296, Worst: 1, Games: 1296}, kept[0].Mark, "the file as it was")
 }
 
 func TestAParticipantsLightsAreBoundedInRate(t *testing.T) {
@@ -371,7 +479,7 @@ func TestTheStoreIsTheDojosOwn(t *testing.T) {
 		dir:                            "is not a plain file",
 		filepath.Join(dir, "what?.db"): "cannot open a file whose name holds ? or #",
 	} {
-		_, err := Open(path, nil)
+		_, err := Open(path, Options{})
 		require.Error(t, err, path)
 		assert.Contains(t, err.Error(), says, path)
 	}
@@ -393,8 +501,9 @@ func TestThePageHoldsNoScriptOfItsOwn(t *testing.T) {
 	_, err = bufio.NewReader(resp.Body).WriteTo(page)
 	require.NoError(t, err)
 	assert.Contains(t, page.String(), `<script src="/static/dashboard.js" defer></script>`)
-	assert.Equal(t, 2, strings.Count(page.String(), "<script"), "the dashboard's script, and its lights as data")
+	assert.Equal(t, 3, strings.Count(page.String(), "<script"), "the dashboard's script, and its lights and the katas' scales as data")
 	assert.Contains(t, page.String(), `<script type="application/json" id="lights">`, "data, which no browser runs")
+	assert.Contains(t, page.String(), `<script type="application/json" id="scales">`, "data, which no browser runs")
 	for _, asset := range []string{"/static/dashboard.js", "/static/dashboard.css"} {
 		resp, err := http.Get(d.http.URL + asset)
 		require.NoError(t, err)

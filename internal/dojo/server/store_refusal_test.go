@@ -31,7 +31,7 @@ func TestARefusedFileIsLeftAsItWas(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, []byte{1, 1}, before[18:20], "a rollback journal's file")
 
-			_, err = Open(path, nil)
+			_, err = Open(path, Options{})
 			require.Error(t, err)
 			after, err := os.ReadFile(path)
 			require.NoError(t, err)
@@ -47,19 +47,19 @@ func TestARefusedFileIsLeftAsItWas(t *testing.T) {
 // goes on.
 func TestOneServerAFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "dojo.db")
-	first, err := Open(path, nil)
+	first, err := Open(path, Options{})
 	require.NoError(t, err)
 	defer first.Close()
 	_, err = first.Room("dojo")
 	require.NoError(t, err)
 
-	_, err = Open(path, nil)
+	_, err = Open(path, Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "is in use by another program, most likely another kata dojo serve")
 	_, err = first.Room("tuesday")
 	assert.NoError(t, err, "the first server goes on")
 	require.NoError(t, first.Close())
-	again, err := Open(path, nil)
+	again, err := Open(path, Options{})
 	require.NoError(t, err, "once the first has stopped")
 	assert.Equal(t, []string{"dojo", "tuesday"}, again.Rooms())
 	require.NoError(t, again.Close())

@@ -14,7 +14,7 @@ import (
 func TestTheStoreIsNoFIFO(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "dojo.db")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
-	_, err := Open(fifo, nil) // opening a FIFO would wait for a writer
+	_, err := Open(fifo, Options{}) // opening a FIFO would wait for a writer
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "is not a plain file")
 }

@@ -7,14 +7,17 @@
 // in the browser's clock, and then adds each new light where it goes — a light, a column for a
 // new minute, a row for a new participant — without drawing the room again, however many
 // lights it holds. It reconnects by itself after any break, whatever the server replied, and
-// asks only for the lights after the last it has.
+// asks only for the lights after the last it has. The page gives it, as data, the scale of
+// each kata whose runs carry a mark: how many games a whole mark is over, and the note that
+// says, under the table, what a mark counts and beside what.
 "use strict";
 
 (() => {
   const letters = { green: "G", red: "R", amber: "A" };
-  // name → { name, kata, lights, best (the best mark, if any), and once drawn: row, cells
-  // (minute → cell), runs, held and best cells }
+  // name → { name, kata, lights, best (the best mark, if any, and whether it is whole), and
+  // once drawn: row, cells (minute → cell), runs, held and best cells }
   const people = new Map();
+  const noted = new Set(); // the katas whose note is under the table
   const seen = new Set(); // light ids, so that none shows twice
   let count = 0;
   let last = 0; // the id of the last light taken, for a reconnection
@@ -24,6 +27,8 @@
   let head = null, tbody = null, wrap = null;
 
   const board = document.getElementById("board");
+  // kata → { games, note }: the scales of the katas with marks, as the server gives them.
+  const scales = new Map(Object.entries(data("scales", {})));
   const status = document.getElementById("status");
   const trouble = document.createElement("p");
   trouble.id = "trouble";
@@ -37,6 +42,16 @@
     const d = new Date(m * 60000);
     return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
   };
+
+  // data is the page's data of the given id, or none where it cannot be read.
+  function data(id, none) {
+    try {
+      return JSON.parse(document.getElementById(id).textContent);
+    } catch (err) {
+      console.error(`the page's ${id} cannot be read:`, err);
+      return none;
+    }
+  }
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -85,6 +100,31 @@
   const byUnits = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
   const compareNames = (a, b) => byUnits(fold(a), fold(b)) || byUnits(a, b);
 
+  // above reports whether the mark b ranks above the mark than, which may be none: the mark
+  // over more games, then the one of fewer guesses, as the server's (board.go). A whole mark
+  // is over the most games there are, so that it ranks above any over fewer.
+  function above(b, than) {
+    if (!than) return true;
+    if (b.mark.games !== than.mark.games) return b.mark.games > than.mark.games;
+    return b.mark.total < than.mark.total;
+  }
+
+  // bestText writes a best mark as the server does: over fewer games than a whole mark, with
+  // how many.
+  function bestText(b) {
+    const m = b.mark;
+    const total = m.total.toLocaleString("en");
+    if (b.whole) return `${total} (${m.worst} at worst)`;
+    return `${total} over ${m.games.toLocaleString("en")} ${m.games === 1 ? "game" : "games"} (${m.worst} at worst)`;
+  }
+
+  // noteEl is the note under the table that says what a mark counts on a kata.
+  function noteEl(kata) {
+    const n = el("p", "scale", scales.get(kata).note);
+    n.dataset.kata = kata;
+    return n;
+  }
+
   // tally writes a participant's counts and best mark into their row.
   function tally(p) {
     const said = p.lights.filter((l) => l.predicted);
@@ -92,8 +132,7 @@
     p.runs.textContent = String(p.lights.length);
     p.held.textContent = said.length ? `${right} of ${said.length}` : "–";
     if (p.bestCell) {
-      const b = p.best;
-      p.bestCell.textContent = b ? `${b.total.toLocaleString("en")} (${b.worst} at worst)` : "–";
+      p.bestCell.textContent = p.best ? bestText(p.best) : "–";
     }
   }
 
@@ -121,12 +160,18 @@
   }
 
   // draw draws the whole room, as the server does: only for the first light of an empty room,
-  // one out of its minutes' order, or the first mark.
+  // one out of its minutes' order, or the first mark of a kata.
   function draw() {
     drawn = true;
     if (people.size === 0) return;
     const minutes = new Set();
-    for (const p of people.values()) for (const l of p.lights) minutes.add(minute(l));
+    noted.clear();
+    for (const p of people.values()) {
+      for (const l of p.lights) {
+        minutes.add(minute(l));
+        if (l.mark && scales.has(l.kata)) noted.add(l.kata);
+      }
+    }
     cols = [...minutes].sort((a, b) => a - b);
     graded = [...people.values()].some((p) => p.best);
     const table = el("table");
@@ -142,7 +187,7 @@
     table.append(thead, tbody);
     wrap = el("div", "scroll");
     wrap.appendChild(table);
-    board.replaceChildren(wrap);
+    board.replaceChildren(wrap, ...[...noted].sort(compareNames).map(noteEl));
     wrap.scrollLeft = wrap.scrollWidth; // the newest minute in view
   }
 
@@ -163,8 +208,9 @@
   function place(l, p) {
     const m = minute(l);
     const latest = cols.length === 0 || m >= cols[cols.length - 1];
-    if (!tbody || (!latest && !cols.includes(m)) || (p.best && !graded)) {
-      draw(); // the first light, one out of order, or the first mark: drawn anew
+    const newNote = l.mark && scales.has(l.kata) && !noted.has(l.kata);
+    if (!tbody || (!latest && !cols.includes(m)) || (p.best && !graded) || newNote) {
+      draw(); // the first light, one out of order, or the first mark of a kata: drawn anew
       return;
     }
     if (!cols.includes(m)) addColumn(m);
@@ -192,10 +238,12 @@
     }
     p.kata = l.kata;
     p.lights.push(l);
-    // The best mark: the fewest guesses in all, over the most games a run of theirs played.
-    const mk = l.mark;
-    if (mk && (!p.best || mk.games > p.best.games || (mk.games === p.best.games && mk.total < p.best.total))) {
-      p.best = mk;
+    // The best mark: over the most games a run of theirs played, a whole one above any over
+    // fewer, then the fewest guesses in all.
+    if (l.mark) {
+      const scale = scales.get(l.kata);
+      const b = { mark: l.mark, whole: !!scale && l.mark.games === scale.games };
+      if (above(b, p.best)) p.best = b;
     }
     if (drawn) {
       place(l, p);
@@ -208,12 +256,7 @@
   // adopt takes over the room as the server drew it: the lights it holds as data, and the
   // table's elements, whose times it writes again in the browser's clock.
   function adopt() {
-    let lights = [];
-    try {
-      lights = JSON.parse(document.getElementById("lights").textContent);
-    } catch (err) {
-      console.error("the page's lights cannot be read:", err);
-    }
+    const lights = data("lights", []);
     for (const l of lights) take(l);
     drawn = true;
     const table = board.querySelector("table");
@@ -225,6 +268,7 @@
     head = table.querySelector("thead tr");
     tbody = table.querySelector("tbody");
     graded = head.querySelector("th.best") !== null;
+    for (const n of board.querySelectorAll("p.scale")) noted.add(n.dataset.kata);
     const ths = [...head.querySelectorAll("th.minute")];
     cols = ths.map((th) => Number(th.dataset.minute));
     ths.forEach((th, i) => (th.textContent = clock(cols[i])));
