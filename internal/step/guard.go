@@ -53,6 +53,26 @@ func Guard(limit time.Duration, call string, f func()) error {
 	}
 }
 
+// Call is Guard for a call that returns a value and an error: f's, or, where f panicked or did
+// not return within the limit, Guard's error. What f returns after its limit has passed, from
+// the goroutine Guard leaves to finish, is never read, so that no step races with it.
+func Call[T any](limit time.Duration, call string, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	got := make(chan result, 1) // a late f sends into it, and nothing reads it
+	if gerr := Guard(limit, call, func() {
+		v, err := f()
+		got <- result{v, err}
+	}); gerr != nil {
+		var zero T
+		return zero, gerr
+	}
+	r := <-got
+	return r.v, r.err
+}
+
 // guard is Guard without a limit.
 func guard(call string, f func()) (err error) {
 	defer func() {

@@ -3,6 +3,9 @@ package step
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestFirstDifference: where two messages part, counted in characters, with what follows in
@@ -20,4 +23,28 @@ func TestFirstDifference(t *testing.T) {
 			t.Errorf("FirstDifference(%q, %q) =\n%s\nwant\n%s", tt[0], tt[1], got, tt[2])
 		}
 	}
+}
+
+// TestCallReturnsWhatReturnedInTime: Call gives f's value and error when f returns within its
+// limit; when it panics or does not, Guard's error and no value, and what f returns later is
+// never read (the race detector holds it to that).
+func TestCallReturnsWhatReturnedInTime(t *testing.T) {
+	v, err := Call(time.Second, "Guess", func() ([]int, error) { return []int{1, 2}, nil })
+	assert.Equal(t, []int{1, 2}, v)
+	assert.NoError(t, err)
+
+	_, err = Call(time.Second, "Guess", func() ([]int, error) { panic("the breaker's bug") })
+	var p *Panic
+	assert.ErrorAs(t, err, &p)
+
+	release, done := make(chan struct{}), make(chan struct{})
+	v, err = Call(10*time.Millisecond, "Guess", func() ([]int, error) {
+		defer close(done)
+		<-release
+		return []int{3}, nil
+	})
+	assert.Nil(t, v)
+	assert.Equal(t, Timeout, KindOf(err))
+	close(release)
+	<-done // it returns, late, and nothing reads what it returned
 }

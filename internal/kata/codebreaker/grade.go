@@ -3,7 +3,6 @@ package codebreaker
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 
@@ -185,43 +184,29 @@ func reference(r mastermind.Rules, name string) ([]int, error) {
 
 // references are the guesses Knuth's strategy and the optimal one take for each secret of a
 // game, in the order of everySecret, for a level that fails to name the first secret the
-// breaker took more guesses over. Where the runner has a core to spare, they are worked out
-// beside the play of every classic secret (a tenth of a second, most of it the optimal
-// tree's), so that a level that fails does not wait for them; elsewhere, the first time a
-// level needs them.
+// breaker took more guesses over: each worked out the first time a level needs it, once a run
+// (Knuth's in a hundredth of a second, the optimum's in a tenth, most of it its tree's search).
 type references struct {
-	rules          mastermind.Rules
-	once           sync.Once
-	knuth, optimal []int
-	err            error
+	rules   mastermind.Rules
+	knuth   lazyReference
+	optimal lazyReference
 }
 
-// newReferences returns the references of the rules, started beside the play where a level
-// may need them and a core is free.
-func newReferences(r mastermind.Rules) *references {
-	refs := &references{rules: r}
-	if c := mastermind.Classic(); r.Colors == c.Colors && r.Width == c.Width && runtime.NumCPU() > 1 {
-		go refs.work()
-	}
-	return refs
+// A lazyReference is one strategy's reference, worked out once.
+type lazyReference struct {
+	once    sync.Once
+	guesses []int
+	err     error
 }
 
-// work works the references out, once.
-func (refs *references) work() {
-	refs.once.Do(func() {
-		if refs.knuth, refs.err = reference(refs.rules, "Knuth's"); refs.err == nil {
-			refs.optimal, refs.err = reference(refs.rules, "the optimal")
-		}
-	})
-}
-
-// of returns the reference of the strategy the feature names.
+// of returns the reference of the strategy the feature names: "Knuth's" or "the optimal".
 func (refs *references) of(name string) ([]int, error) {
-	refs.work()
+	r := &refs.knuth
 	if name == "the optimal" {
-		return refs.optimal, refs.err
+		r = &refs.optimal
 	}
-	return refs.knuth, refs.err
+	r.once.Do(func() { r.guesses, r.err = reference(refs.rules, name) })
+	return r.guesses, r.err
 }
 
 // treeFeedback writes feedback as a line of a tree does: B and W, or "-" for none.

@@ -66,11 +66,7 @@ func inProcess(newBreaker NewBreaker, limit time.Duration) table {
 			}
 			g := m.game
 			if m.start {
-				var b Breaker
-				var err error
-				if gerr := step.Guard(limit, "new", func() { b, err = newBreaker(g.rules.Colors, g.rules.Width, g.rules.MaxTurns) }); gerr != nil {
-					err = gerr
-				}
+				b, err := step.Call(limit, "new", func() (Breaker, error) { return newBreaker(g.rules.Colors, g.rules.Width, g.rules.MaxTurns) })
 				if err == nil && step.IsNil(b) {
 					err = errNoBreaker
 				}
@@ -82,10 +78,7 @@ func inProcess(newBreaker NewBreaker, limit time.Duration) table {
 			}
 			b := breakers[g.id]
 			if t := m.told; t != nil {
-				var err error
-				if gerr := step.Guard(limit, "Feedback", func() { err = b.Feedback(t.black, t.white, t.grade) }); gerr != nil {
-					err = gerr
-				}
+				_, err := step.Call(limit, "Feedback", func() (struct{}, error) { return struct{}{}, b.Feedback(t.black, t.white, t.grade) })
 				if t.grade != "continue" {
 					delete(breakers, g.id) // the game is over
 				}
@@ -95,11 +88,7 @@ func inProcess(newBreaker NewBreaker, limit time.Duration) table {
 				}
 			}
 			if m.ask {
-				var guess []int
-				var err error
-				if gerr := step.Guard(limit, "Guess", func() { guess, err = b.Guess() }); gerr != nil {
-					err = gerr
-				}
+				guess, err := step.Call(limit, "Guess", b.Guess)
 				out[i] = answer{guess: guess, call: "Guess", err: err}
 				if err == nil {
 					out[i].call = ""

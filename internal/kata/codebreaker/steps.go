@@ -131,7 +131,7 @@ func (s *breakerScenario) theBreakerBreaksEverySecret(ctx context.Context) (cont
 	}
 	run := step.RunOf(ctx)
 	p := run.Once(playOf(s.rules), func() any {
-		refs := newReferences(s.rules) // for the levels, should one fail
+		refs := &references{rules: s.rules} // for the levels, should one fail
 		err := s.play(deal(s.rules, run.Seed()), run)
 		// Judged, and shown, in the order of the secrets, whatever the order dealt: the
 		// first secret a message names is the same from run to run.
@@ -284,7 +284,7 @@ func (s *breakerScenario) theyShouldTakeAtMostInAll(n int, strategy string) erro
 	msg := fmt.Sprintf("%s guesses in all, %s more than %s", brief.Thousands(total), brief.Thousands(total-n), brief.Thousands(n))
 	refs := s.refs
 	if refs == nil {
-		refs = newReferences(s.rules)
+		refs = &references{rules: s.rules}
 	}
 	if ref, err := refs.of(strategy); err == nil {
 		for _, g := range games {
