@@ -285,6 +285,9 @@ func knuthsTree() (string, error) {
 // secret: the code maker deals them in an order of the run's seed.
 func TestCheatsEarnNoLevel(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: two plays of 15,552 guesses that never learn, judged for luck, which takes long under the race detector; the plain pass runs it")
+	}
 	runs := concurrently([][]string{
 		{"run", "codebreaker", "--tags", "@classic,@knuth,@optimal", "--", impl, "-kata", "codebreaker", "-misbehave", "cheat-number"},
 		{"run", "codebreaker", "--tags", "@classic,@knuth,@optimal", "--", impl, "-kata", "codebreaker", "-misbehave", "cheat-order"},
@@ -303,6 +306,9 @@ func TestCheatsEarnNoLevel(t *testing.T) {
 // no mark, for its seed was on the command line, where the program could read it too.
 func TestASeedReplaysTheDeal(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("-short: six runs, two of every classic secret, which take long under the race detector; the plain pass runs it")
+	}
 	const small = "Every secret of a small game/row 4$" // 27 secrets of 3 colours and 3 pegs
 	cheat := []string{"--", impl, "-kata", "codebreaker", "-misbehave", "cheat-number"}
 	first, _, _ := kataCmd(append([]string{"run", "codebreaker", "--run", small}, cheat...)...)

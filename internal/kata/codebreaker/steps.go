@@ -114,8 +114,8 @@ func (s *breakerScenario) theBreakerPlaysAgainst(secret string) error {
 // and each scenario that plays every secret of those rules judges that play.
 type playOf mastermind.Rules
 
-// An everyPlay is a play of every secret of a game: its games, in the order dealt, and the
-// step's error — the breaker could not play, or knew what it could not have known.
+// An everyPlay is a play of every secret of a game: its games, in the order of their secrets,
+// and the step's error — the breaker could not play, or knew what it could not have known.
 type everyPlay struct {
 	games []*game
 	err   error
