@@ -9,7 +9,9 @@ In order to have fun
   classic game, broken within its turns, tags climb a ladder of two levels: @knuth, no more
   guesses in all than Knuth's 5,801, and @optimal, no more than the optimum's 5,625 (which
   needs a sixth guess for some secrets, where Knuth never does: a level counts the guesses in
-  all). Leave out the levels not climbed yet, as with kata run --tags '~@optimal'.
+  all). Leave out the levels not climbed yet, as with kata run --tags '~@optimal'. The code
+  maker deals every secret of a game in an order of each run's own, so that the breaker learns
+  a secret from its game's feedback alone; a run plays them once, whichever levels it grades.
 
   Scenario: One colour, one peg
     Given a game of 1 colour, 1 peg and 1 turn

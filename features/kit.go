@@ -85,9 +85,11 @@ type NewCodeBreaker func(numColors, width, maxTurns int) (CodeBreaker, error)
 
 // RunCodeBreaker runs the code-breaker kata (codebreaker.feature) against the breakers
 // newBreaker makes, as RunMastermind runs Mastermind; this project's code maker scores their
-// guesses. A run's screen grades the breaker, by its guesses over every secret of the classic
-// game, beside Knuth's 5,801 and the optimum's 5,625; the tags @knuth and @optimal are the
-// levels above the classic game.
+// guesses, dealing the secrets in an order drawn from the run's seed (-kata.seed=SEED, which a
+// failure's command to run it again gives, deals the same). A run's screen grades the breaker,
+// by its guesses over every secret of the classic game, beside Knuth's 5,801 and the
+// optimum's 5,625, and names the level reached: the tags @classic, @knuth and @optimal. A run
+// plays the classic game once, however many levels it grades.
 func RunCodeBreaker(t *testing.T, newBreaker NewCodeBreaker) {
 	t.Helper()
 	limit := kit.CallLimit()
