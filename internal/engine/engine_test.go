@@ -282,16 +282,29 @@ func TestSelect(t *testing.T) {
 		for s := range r.Scenarios() {
 			got = append(got, s)
 		}
-		return got, r.out.Seed
+		return got, r.out.Order
+	}
+	dealt := func(o Options) int64 {
+		t.Helper()
+		r, err := Start(t.Context(), counting, o, Front{})
+		require.NoError(t, err, "%+v", o)
+		return r.out.Seed
 	}
 	got, seed := choose(Options{})
 	assert.Equal(t, all, got, "the files' order by default")
-	assert.Positive(t, seed, "every run has a seed, for what its scenarios deal")
-	_, again := choose(Options{})
-	assert.NotEqual(t, seed, again, "drawn anew for each run")
+	assert.Zero(t, seed)
+	d := dealt(Options{})
+	assert.Positive(t, d, "every run has a seed, for what its scenarios deal")
+	assert.NotEqual(t, d, dealt(Options{}), "drawn anew for each run")
 	got, seed = choose(Options{Seed: 3})
 	assert.Equal(t, all, got, "a seed alone deals, and leaves the files' order")
-	assert.Equal(t, int64(3), seed)
+	assert.Zero(t, seed)
+	assert.Equal(t, int64(3), dealt(Options{Seed: 3}))
+	assert.Equal(t, int64(7), dealt(Options{Random: true, Seed: 7}), "a seed given is the order's and the deal's: a replay")
+	var front fakeFront
+	r, err := Start(t.Context(), counting, Options{Random: true}, Front{Out: &front})
+	require.NoError(t, err)
+	assert.NotContains(t, strings.Join(front.shown, "\n"), fmt.Sprint(r.out.Seed), "a random order's seed, printed as the run starts, is not the one it deals from")
 
 	a, seed := choose(Options{Random: true, Seed: 7})
 	assert.Equal(t, int64(7), seed)

@@ -294,8 +294,8 @@ func (o Options) Only(scenarios []Scenario) Options {
 }
 
 // choose returns the scenarios, of those the tags chose, that the options' pattern chooses, in
-// the order to run them, and the run's seed: the options', or one drawn. The options are
-// checked.
+// the order to run them, and the seed of a random order (0 for the files' order): the
+// options' seed where they give one, or one drawn. The options are checked.
 func (o Options) choose(tagged []Scenario) ([]Scenario, int64) {
 	run := regexp.MustCompile(o.Run)
 	var out []Scenario
@@ -305,14 +305,24 @@ func (o Options) choose(tagged []Scenario) ([]Scenario, int64) {
 			out = append(out, s)
 		}
 	}
+	if !o.Random {
+		return out, 0
+	}
 	seed := o.Seed
 	if seed == 0 {
 		seed = int64(step.NewSeed())
 	}
-	if !o.Random {
-		return out, seed
-	}
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x6b617461))
 	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out, seed
+}
+
+// dealing returns the seed a run deals from: the options' seed where they give one — a replay,
+// of a random order's seed too — or one drawn apart from a random order's, which a run prints
+// as it starts, where a program might read it.
+func (o Options) dealing() int64 {
+	if o.Seed != 0 {
+		return o.Seed
+	}
+	return int64(step.NewSeed())
 }

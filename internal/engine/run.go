@@ -92,10 +92,11 @@ func Start(ctx context.Context, k kata.Kata, opts Options, front Front) (*Run, e
 	if front.Out == nil {
 		front.Out = io.Discard
 	}
-	r := &Run{ctx: ctx, kata: k, opts: opts, front: front, chosen: chosen, every: every, out: Outcome{Seed: seed, Random: opts.Random, Replay: opts.Seed != 0}}
-	r.shared = step.NewRun(uint64(seed), opts.Seed != 0, front.Tell)
+	dealt := opts.dealing()
+	r := &Run{ctx: ctx, kata: k, opts: opts, front: front, chosen: chosen, every: every, out: Outcome{Seed: dealt, Order: seed, Replay: opts.Seed != 0}}
+	r.shared = step.NewRun(uint64(dealt), opts.Seed != 0, front.Tell)
 	r.out.Selected = selection(front.Flag, opts)
-	if opts.Random {
+	if seed != 0 {
 		fmt.Fprintf(front.Out, "%s: scenarios in random order, seed %d; %srandom=%d runs them in this order again\n", k.Name, seed, front.Flag, seed)
 	}
 	return r, nil
@@ -229,8 +230,8 @@ type Outcome struct {
 	Results []Result   // the scenarios that ran, in the order they ran
 	NotRun  []Scenario // those selected but not run after a stop
 	Stopped string     // why those did not run
-	Seed    int64      // the run's seed: its random order's, and what its scenarios dealt
-	Random  bool       // the scenarios ran in the order Seed shuffled, not the files'
+	Seed    int64      // the seed the run dealt from: what its scenarios deal
+	Order   int64      // the seed of a random order; 0 for the files' order
 	Replay  bool       // the seed was given, not drawn: the run replays another
 	Partial bool       // the options chose some of the kata's scenarios, not all
 	// Selected is how the options chose the scenarios, as the front's flags write it:
@@ -315,7 +316,7 @@ func (o Outcome) Entry(k kata.Kata, at time.Time) journal.Entry {
 	if failing := o.Failing(k); len(failing) > 0 {
 		e.Next = failing[0].Path()
 	}
-	if g, ok := o.Grade(k); ok && !o.Replay && k.Scale != nil {
+	if g, ok := o.Grade(k); ok && !o.Replay && !g.Unmarked && k.Scale != nil {
 		// A replay's seed was given, where the program under test could read it too: its
 		// grade is shown, and kept as no mark. Nor is a mark the kata's scale refuses, which
 		// a play that stopped part of the way may be by luck, and a room would refuse.

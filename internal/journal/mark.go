@@ -3,6 +3,7 @@ package journal
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/deliberate-practice/katas/internal/brief"
 )
@@ -29,12 +30,18 @@ type Scale struct {
 	What string
 	// Games is how many games a whole mark is over: the classic game's 1,296 secrets.
 	Games int
+	// Turns is the most guesses a game may take: a mark's worst case is at most that.
+	Turns int
 	// Landmarks are the published marks to beat, totals over a whole mark, the best last.
 	Landmarks []Landmark
-	// Least is the least total a mark over games games can have, games from 1 to Games: for
-	// a whole mark, the proven optimum.
-	Least func(games int) int
+	// Least is the least total a mark over games games, none of which took more than worst
+	// guesses, can have, games from 1 to Games: for a whole mark, the proven optimum (where
+	// worst allows it); Unreachable where no implementation plays so many games within worst.
+	Least func(games, worst int) int
 }
+
+// Unreachable is Scale.Least's total of what no implementation reaches.
+const Unreachable = math.MaxInt
 
 // A Landmark is a published mark: "Knuth", 5,801.
 type Landmark struct {
@@ -46,16 +53,28 @@ type Landmark struct {
 var ErrNoSuchMark = errors.New("no such mark")
 
 // Check returns an error that says why no implementation reaches the mark on the scale —
-// more games than a whole mark has, or fewer guesses than the least for its games — or nil.
+// more games than a whole mark has, a worst case beyond a game's turns, or fewer guesses than
+// the least for its games and its worst case — or nil.
 func (s Scale) Check(m Mark) error {
-	switch {
-	case m.Games < 1 || m.Games > s.Games:
+	if m.Games < 1 || m.Games > s.Games {
 		return fmt.Errorf("%w: a mark over %s games, where a whole mark is over %s", ErrNoSuchMark, brief.Thousands(m.Games), brief.Thousands(s.Games))
-	case s.Least != nil && m.Total < s.Least(m.Games):
-		if m.Games == s.Games {
-			return fmt.Errorf("%w: %s guesses over the %s games, fewer than the proven optimum's %s, which no implementation reaches by what it is told", ErrNoSuchMark, brief.Thousands(m.Total), brief.Thousands(m.Games), brief.Thousands(s.Least(m.Games)))
-		}
-		return fmt.Errorf("%w: %s guesses over %s games, fewer than the %s that any %s games take at the least, by what an implementation is told", ErrNoSuchMark, brief.Thousands(m.Total), brief.Thousands(m.Games), brief.Thousands(s.Least(m.Games)), brief.Thousands(m.Games))
 	}
-	return nil
+	if s.Turns > 0 && (m.Worst < 1 || m.Worst > s.Turns) {
+		return fmt.Errorf("%w: a mark of %d guesses at worst, where a game has %d turns", ErrNoSuchMark, m.Worst, s.Turns)
+	}
+	if s.Least == nil {
+		return nil
+	}
+	least := s.Least(m.Games, m.Worst)
+	switch {
+	case least == Unreachable:
+		return fmt.Errorf("%w: no implementation breaks %s secrets within %d guesses each, by what it is told", ErrNoSuchMark, brief.Thousands(m.Games), m.Worst)
+	case m.Total >= least:
+		return nil
+	case m.Games == s.Games && len(s.Landmarks) > 0 && least == s.Landmarks[len(s.Landmarks)-1].Total:
+		return fmt.Errorf("%w: %s guesses over the %s games, fewer than the proven optimum's %s, which no implementation reaches by what it is told", ErrNoSuchMark, brief.Thousands(m.Total), brief.Thousands(m.Games), brief.Thousands(least))
+	case m.Games == s.Games:
+		return fmt.Errorf("%w: %s guesses over the %s games, %d at worst, fewer than the %s any implementation takes with no game past %d guesses, by what it is told", ErrNoSuchMark, brief.Thousands(m.Total), brief.Thousands(m.Games), m.Worst, brief.Thousands(least), m.Worst)
+	}
+	return fmt.Errorf("%w: %s guesses over %s games, fewer than the %s that any %s games take at the least, by what an implementation is told", ErrNoSuchMark, brief.Thousands(m.Total), brief.Thousands(m.Games), brief.Thousands(least), brief.Thousands(m.Games))
 }

@@ -155,6 +155,9 @@ type Grade struct {
 	Worst int    // its worst case: the most guesses of a game
 	Games int    // how many games the mark is over
 	Line  string // the screen's line of it, beside the marks to beat
+	// Unmarked says the grade is kept as no mark in the journal or a room: its total is
+	// no fair measure (a code breaker's play that is no strategy).
+	Unmarked bool
 }
 
 // gradeKey keys a step's grade in its context.

@@ -1,6 +1,7 @@
 package step
 
 import (
+	"crypto/rand"
 	"strings"
 	"testing"
 	"time"
@@ -47,4 +48,26 @@ func TestCallReturnsWhatReturnedInTime(t *testing.T) {
 	assert.Equal(t, Timeout, KindOf(err))
 	close(release)
 	<-done // it returns, late, and nothing reads what it returned
+}
+
+// zeros reads as endless zero bytes: what a breaker in the Go kit could make crypto/rand read.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestNoCodeInTheProcessChoosesTheSeed: a run's seed comes from the runtime's own random source, which
+// no code in the runner's process — a breaker in the Go kit — can replace, as it can replace
+// crypto/rand's Reader; seeds are never 0, and one draw does not repeat the last.
+func TestNoCodeInTheProcessChoosesTheSeed(t *testing.T) {
+	saved := rand.Reader
+	rand.Reader = zeros{}
+	defer func() { rand.Reader = saved }()
+	a, b := NewSeed(), NewSeed()
+	assert.NotEqual(t, a, b)
+	for _, s := range []uint64{a, b} {
+		assert.True(t, s >= 1 && s <= MaxSeed, "%d", s)
+	}
 }

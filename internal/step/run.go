@@ -2,8 +2,7 @@ package step
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
+	"math/rand/v2"
 	"sync"
 	"time"
 )
@@ -50,12 +49,12 @@ func RunOf(ctx context.Context) *Run {
 // reader holds exactly.
 const MaxSeed = 1<<53 - 1
 
-// NewSeed draws a seed, from 1 to MaxSeed, from the system's source of randomness: nothing a
-// program under test can see — the clock, the runner's process — predicts it.
+// NewSeed draws a seed, from 1 to MaxSeed, from the runtime's own random source, which the
+// system seeds as the program starts: nothing a program under test can see — the clock, the
+// runner's process — predicts it, and no code in the runner's process can replace it, as a
+// breaker in the Go kit could replace crypto/rand's Reader.
 func NewSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:]) // crypto/rand: never fails on the platforms Go supports
-	return binary.LittleEndian.Uint64(b[:])%MaxSeed + 1
+	return rand.Uint64()%MaxSeed + 1
 }
 
 // Seed returns the seed the run deals from: whatever a program under test might guess at —

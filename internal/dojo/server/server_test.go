@@ -45,7 +45,8 @@ func classic() journal.Scale {
 		What:      "guesses over the 1,296 secrets of the classic game (6 colours, 4 pegs): fewer is better",
 		Games:     1296,
 		Landmarks: []journal.Landmark{{Name: "Knuth", Total: 5801}, {Name: "the optimum", Total: 5625}},
-		Least: func(games int) int {
+		Turns:     12,
+		Least: func(games, worst int) int {
 			if games >= 1296 {
 				return 5625
 			}
@@ -256,6 +257,7 @@ func TestABadRequestIsRefusedAndChangesNothing(t *testing.T) {
 		// Marks that no breaker reaches, and marks on a kata that has none.
 		{"a whole mark of a guess a secret", "", "application/json", marked("codebreaker", 1296, 1, 1296), 400, "codebreaker: no such mark: 1,296 guesses over the 1,296 games, fewer than the proven optimum's 5,625"},
 		{"a whole mark under the optimum", "", "application/json", marked("codebreaker", 5624, 6, 1296), 400, "5,624 guesses over the 1,296 games, fewer than the proven optimum's 5,625"},
+		{"a worst case past a game's turns", "", "application/json", marked("codebreaker", 6000, 1000, 1296), 400, "a mark of 1000 guesses at worst, where a game has 12 turns"},
 		{"a mark over 2,000,000 games", "", "application/json", marked("codebreaker", 2000000, 1, 2000000), 400, "a mark over 2,000,000 games, where a whole mark is over 1,296"},
 		{"a mark over as many games as a light holds", "", "application/json", marked("codebreaker", dojo.MaxGames, 1, dojo.MaxGames), 400, "a mark over 1,048,576 games, where a whole mark is over 1,296"},
 		{"a mark over a game too many", "", "application/json", marked("codebreaker", 6000, 6, 1297), 400, "a mark over 1,297 games, where a whole mark is over 1,296"},
@@ -302,7 +304,7 @@ func TestHonestMarksAreTaken(t *testing.T) {
 	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
 	room := d.room(t, "dojo")
 	ctx := context.Background()
-	require.Less(t, classic().Least(138), 516, "516 guesses over 138 games: more than the least")
+	require.Less(t, classic().Least(138, 12), 516, "516 guesses over 138 games: more than the least")
 	for _, m := range []journal.Mark{{Total: 5801, Worst: 5, Games: 1296}, {Total: 5625, Worst: 6, Games: 1296}, {Total: 516, Worst: 4, Games: 138}, {Total: 399, Worst: 3, Games: 138}, {Total: 1, Worst: 1, Games: 1}} {
 		require.NoError(t, room.Send(ctx, dojo.Post{Name: "dana", Kata: "codebreaker", Light: journal.Red, Passed: 1, Total: 13, Mark: &m}), "%+v", m)
 	}

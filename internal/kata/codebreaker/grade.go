@@ -30,31 +30,50 @@ const marks = "Knuth 5,801, the optimum 5,625"
 // game, beside Knuth's and the optimum's; a mark over fewer games — a run that stopped part
 // of the way — is held to the least that many games can take.
 func Scale() journal.Scale {
+	c := mastermind.Classic()
 	return journal.Scale{
 		What:      "guesses over the 1,296 secrets of the classic game (6 colours, 4 pegs): fewer is better",
 		Games:     classicSecrets,
+		Turns:     c.MaxTurns,
 		Landmarks: []journal.Landmark{{Name: "Knuth", Total: knuthTotal}, {Name: "the optimum", Total: optimalTotal}},
-		Least: func(games int) int {
-			if games >= classicSecrets {
-				return optimalTotal
+		Least: func(games, worst int) int {
+			least := leastGuesses(c, games, worst)
+			if games < classicSecrets || least == journal.Unreachable {
+				return least
 			}
-			return leastGuesses(mastermind.Classic(), games)
+			// Every classic secret: no strategy breaks them all within 4 guesses (Knuth
+			// 1977), and within 5 the fewest is 5,626 (the solver's OptimalWithin(5)).
+			switch {
+			case worst <= 4:
+				return journal.Unreachable
+			case worst == 5:
+				return optimalWithin5
+			}
+			return optimalTotal
 		},
 	}
 }
 
-// leastGuesses is the fewest guesses in all that games games of the rules can take, by what
-// a breaker is told: a guess tells one of the game's feedbacks, so that n guesses tell apart
-// at most k^(n-1) secrets, k the feedbacks that do not win, and at most that many games are won
-// at the n-th guess.
-func leastGuesses(r mastermind.Rules, games int) int {
+// optimalWithin5 is the fewest guesses in all over every classic secret of a strategy that
+// breaks each within 5: one more than the optimum, which takes 6 for one secret.
+const optimalWithin5 = 5626
+
+// leastGuesses is the fewest guesses in all that games games of the rules can take, none more
+// than worst, by what a breaker is told: a guess tells one of the game's feedbacks, so that n
+// guesses tell apart at most k^(n-1) secrets, k the feedbacks that do not win, and at most that
+// many games are won at the n-th guess. It is journal.Unreachable where games are more than
+// worst guesses each can tell apart.
+func leastGuesses(r mastermind.Rules, games, worst int) int {
 	k := feedbacks(r.Width) - 1
-	total, at, n := 0, 1, 1
-	for games > 0 {
+	total, at := 0, 1
+	for n := 1; games > 0; n++ {
+		if n > worst {
+			return journal.Unreachable
+		}
 		won := min(games, at)
 		total += won * n
 		games -= won
-		at, n = min(at*k, classicSecrets*classicSecrets), n+1
+		at = min(at*k, classicSecrets*classicSecrets)
 	}
 	return total
 }
@@ -96,17 +115,23 @@ func (s *breakerScenario) grade(run *step.Run) (step.Grade, bool) {
 		// On a line of 80 columns, beside the published marks, which are totals over the
 		// same secrets.
 		line = fmt.Sprintf("Graded: %s guesses, %.3f a game, %d at worst; %s", brief.Thousands(total), float64(total)/float64(games), worst, marks)
-		line += "\n" + level(total, lost, s.rules.MaxTurns)
+		line += "\n" + level(total, lost, s.rules.MaxTurns, s.apart != "")
 	}
 	if run != nil && run.Given() && line != "" {
 		line += "\nA replay: its seed was given, where the program could read it too, so its mark is not kept."
 	}
-	return step.Grade{Total: total, Worst: worst, Games: games, Line: line}, true
+	// A play that is no strategy keeps no mark a level's total: a room would show it as one.
+	unmarked := s.apart != "" && total <= knuthTotal
+	return step.Grade{Total: total, Worst: worst, Games: games, Line: line, Unmarked: unmarked}, true
 }
 
-// level says the highest level a play of every classic secret reached, and what the next needs.
-func level(total, lost, turns int) string {
+// level says the highest level a play of every classic secret reached, and what the next needs;
+// a play whose games told the same guessed apart (varies) is no strategy, which the levels
+// above @classic grade.
+func level(total, lost, turns int, varies bool) string {
 	switch {
+	case varies && lost == 0 && total <= knuthTotal:
+		return "Level reached: @classic. Above it, the same feedback must get the same guess."
 	case lost > 0:
 		return fmt.Sprintf("Level reached: none yet (%s lost). Next, @classic: every one broken in %d.", secretsCount(lost), turns)
 	case total > knuthTotal:

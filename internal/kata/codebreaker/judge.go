@@ -27,6 +27,10 @@ import (
 //     whose guesses follow from the feedback can; one whose guesses vary by chance can, by
 //     luck, only at the optimum already, and then breaks ties at random: the message says to
 //     break them by a rule.
+//
+// And the levels above @classic grade a strategy (theyShouldTakeAtMostInAll): a play whose
+// games told the same guessed apart — by chance, or pooling what the games were told, within
+// what chance allows — may owe its total to either, and reaches no level.
 
 // knowing is the error of a play whose breaker knew what it could not have known.
 type knowing struct{ err *step.Error }
@@ -50,6 +54,7 @@ type luck struct {
 	expected float64 // the secrets chance breaks, by what each game was told: the sum of 1/k
 	variance float64 // the variance of that count
 	varies   bool    // two games told the same guessed apart: the guesses follow from more than the feedback
+	apart    string  // where they first did, for a message; "" where they never did
 }
 
 // allowance is how many more secrets than expected chance breaks but once in e^luckLog plays.
@@ -64,16 +69,22 @@ func luckOf(r mastermind.Rules, games []*game) luck {
 	var l luck
 	every := everySecret(r)
 	possible := map[string][]mastermind.Code{"": every} // by what the games were told so far
-	guessed := map[string]string{}                      // the guess that followed, for each
+	type after struct {
+		guess string
+		game  *game
+	}
+	guessed := map[string]after{} // the guess that followed, for each, and the first game that made it
 	for _, g := range games {
 		told := ""
 		left := every
-		for _, t := range g.board() {
+		for i, t := range g.board() {
 			guess := numbers(t.Guess)
-			if before, ok := guessed[told]; ok && before != guess {
+			if before, ok := guessed[told]; !ok {
+				guessed[told] = after{guess, g}
+			} else if before.guess != guess && !l.varies {
 				l.varies = true
+				l.apart = fmt.Sprintf("games %d and %d, told the same%s, guessed %s and %s", before.game.id, g.id, sofar(g.board()[:i]), brief.Quote(before.guess), brief.Quote(guess))
 			}
-			guessed[told] = guess
 			for _, c := range left {
 				if c.Equal(t.Guess) {
 					p := 1 / float64(len(left))
@@ -84,6 +95,7 @@ func luckOf(r mastermind.Rules, games []*game) luck {
 			}
 			if t.Feedback.Black == r.Width {
 				l.broken++
+				break // nothing follows a win
 			}
 			told += guess + " " + t.Feedback.String() + ";"
 			next, ok := possible[told]
@@ -105,7 +117,11 @@ func luckOf(r mastermind.Rules, games []*game) luck {
 // knew returns the error of a play of every secret of the rules, its games in the order of the
 // secrets, that no breaker reaches by what it was told; nil for any other play.
 func knew(r mastermind.Rules, games []*game) error {
-	l := luckOf(r, games)
+	return luckOf(r, games).knew(r, games)
+}
+
+// knew is the package's knew, for a play whose luck is l.
+func (l luck) knew(r mastermind.Rules, games []*game) error {
 	about := fmt.Sprintf("the %s of %s, %s and %s", secretsCount(len(games)), brief.Count(r.Colors, "colour", "colours"),
 		brief.Count(r.Width, "peg", "pegs"), brief.Count(r.MaxTurns, "turn", "turns"))
 	const rely = "A game's secret follows from its feedback alone: not from its number, nor the order of the games or their requests, which the code maker deals from the run's seed; nor from what other games were told."
@@ -131,4 +147,17 @@ func knew(r mastermind.Rules, games []*game) error {
 		msg += " (Its guesses vary with more than the feedback: games told the same guessed apart. A breaker that breaks ties at random can come under the optimum by luck where it is at the optimum already: break ties by a rule.)"
 	}
 	return knowing{&step.Error{About: about, Cause: strings.TrimSpace(msg)}}
+}
+
+// sofar writes what a game was told before a guess, for a message: " (1 1 2 2 → B W)", or ""
+// before its first.
+func sofar(board []mastermind.Turn) string {
+	if len(board) == 0 {
+		return " (nothing yet)"
+	}
+	parts := make([]string, len(board))
+	for i, t := range board {
+		parts[i] = numbers(t.Guess) + " → " + feedbackText(t.Feedback)
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }

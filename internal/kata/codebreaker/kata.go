@@ -68,10 +68,10 @@ Code breaker requests
 
 What a breaker may rely on is each game's feedback: the code maker deals the secrets of a
 scenario in an order drawn from the run's seed, so that a game's number, the order of the
-games and of their requests say nothing of a secret, and a breaker learns a game's secret
-from that game's feedback alone. A play whose guesses break more secrets than what each
-game was told lets chance break, or, over every classic secret, takes fewer guesses than
-the optimum's 5,625, knew what it could not have known, and fails.
+games and of their requests say nothing of a secret. A play whose guesses break more
+secrets than what each game was told lets chance break, or, over every classic secret,
+takes fewer guesses than the optimum's 5,625, knew what it could not have known, and fails.
+The levels above @classic grade a strategy: games told the same must guess the same.
 
 An exchange (> from the runner, < from your program):
 

@@ -23,6 +23,7 @@ type breakerScenario struct {
 	games  []*game // the games the When step played
 	played bool
 	refs   *references // the levels' references, kept with the play; nil before it
+	apart  string      // where the play's games told the same guessed apart: it is no strategy
 }
 
 // Initialize registers the code-breaker steps on sc, played against the breakers newBreaker
@@ -120,6 +121,7 @@ type everyPlay struct {
 	games []*game
 	err   error
 	refs  *references // the levels' references, worked out once a level needs them
+	apart string      // where games told the same guessed apart; "" where none did
 }
 
 // theBreakerBreaksEverySecret plays every secret of the game, each a game of its own, dealt
@@ -136,12 +138,14 @@ func (s *breakerScenario) theBreakerBreaksEverySecret(ctx context.Context) (cont
 		// Judged, and shown, in the order of the secrets, whatever the order dealt: the
 		// first secret a message names is the same from run to run.
 		games := slices.SortedFunc(slices.Values(s.games), func(a, b *game) int { return a.index - b.index })
+		var apart string
 		if err == nil {
-			err = knew(s.rules, games)
+			l := luckOf(s.rules, games)
+			err, apart = l.knew(s.rules, games), l.apart
 		}
-		return &everyPlay{games: games, err: err, refs: refs}
+		return &everyPlay{games: games, err: err, refs: refs, apart: apart}
 	}).(*everyPlay)
-	s.games, s.played, s.refs = p.games, true, p.refs
+	s.games, s.played, s.refs, s.apart = p.games, true, p.refs, p.apart
 	ctx = step.Dealt(ctx)
 	if !isKnowing(p.err) {
 		if g, ok := s.grade(run); ok {
@@ -276,6 +280,13 @@ func (s *breakerScenario) theyShouldTakeAtMostInAll(n int, strategy string) erro
 	total := 0
 	for _, g := range games {
 		total += g.guesses()
+	}
+	if total <= n && s.apart != "" {
+		// A level grades a strategy: the guess that follows what a game was told. A play whose
+		// games told the same guessed apart is none, and may owe its total to chance or to
+		// what its other games were told.
+		return step.Fail(s.about(), "%s guesses in all, but no strategy's: %s. A level grades a strategy, whose guess follows from what its game was told; guesses that vary by chance, or with what other games were told, may come to a level's total by luck or by pooling the games. Break ties by a rule, and keep each game's breaker to its own feedback",
+			brief.Thousands(total), s.apart)
 	}
 	if total <= n {
 		return nil
