@@ -231,12 +231,15 @@ func TestTheRoomTakesMarksOnTheKatasScales(t *testing.T) {
 	for _, c := range []struct {
 		name, body, says string
 	}{
-		{"a whole mark of one guess a secret", post("codebreaker", 1296, 1, 1296), "1,296 guesses over the 1,296 games, fewer than the proven optimum's 5,625"},
+		{"a whole mark of one guess a secret", post("codebreaker", 1296, 1, 1296), "no implementation breaks 1,296 secrets within 1 guess each"},
+		{"a whole mark under the optimum, 6 at worst", post("codebreaker", 1296, 6, 1296), "1,296 guesses over the 1,296 games, fewer than the proven optimum's 5,625"},
+		{"the optimum's total with 5 at worst", post("codebreaker", 5625, 5, 1296), "fewer than the 5,626 any implementation takes with no game past 5 guesses"},
+		{"a worst case past a game's turns", post("codebreaker", 6000, 1000, 1296), "a mark of 1000 guesses at worst, where a game has 12 turns"},
 		{"a whole mark one under the optimum", post("codebreaker", 5624, 6, 1296), "fewer than the proven optimum's 5,625"},
 		{"a mark over more games than the game has", post("codebreaker", 2000000, 1, 2000000), "a mark over 2,000,000 games, where a whole mark is over 1,296"},
 		{"a mark over the most games a light holds", post("codebreaker", 1<<20, 1, 1<<20), "a mark over 1,048,576 games, where a whole mark is over 1,296"},
 		{"a mark over one game too many", post("codebreaker", 6000, 6, 1297), "a mark over 1,297 games"},
-		{"a part of the way under its least", post("codebreaker", 138, 1, 138), "138 guesses over 138 games, fewer than the 399"},
+		{"a part of the way under its least", post("codebreaker", 138, 4, 138), "138 guesses over 138 games, fewer than the 399"},
 		{"a mark on tic-tac-toe", post("tictactoe", 5801, 5, 1296), `a mark on "tictactoe", a kata without marks: only a light of codebreaker carries one`},
 		{"a mark on mastermind", post("mastermind", 5801, 5, 1296), `a mark on "mastermind", a kata without marks: only a light of codebreaker carries one`},
 		{"a mark on a kata the dojo does not know", post("bowling", 5801, 5, 1296), `a mark on "bowling", a kata without marks: only a light of codebreaker carries one`},

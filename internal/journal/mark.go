@@ -68,7 +68,7 @@ func (s Scale) Check(m Mark) error {
 	least := s.Least(m.Games, m.Worst)
 	switch {
 	case least == Unreachable:
-		return fmt.Errorf("%w: no implementation breaks %s secrets within %d guesses each, by what it is told", ErrNoSuchMark, brief.Thousands(m.Games), m.Worst)
+		return fmt.Errorf("%w: no implementation breaks %s secrets within %s each, by what it is told", ErrNoSuchMark, brief.Thousands(m.Games), brief.Count(m.Worst, "guess", "guesses"))
 	case m.Total >= least:
 		return nil
 	case m.Games == s.Games && len(s.Landmarks) > 0 && least == s.Landmarks[len(s.Landmarks)-1].Total:

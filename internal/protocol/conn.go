@@ -374,6 +374,22 @@ func (s *Conn) reply(id int, text string) (Reply, error) {
 	return r, nil
 }
 
+// End ends the conversation and its process, as the run's End ends the last one: the next
+// conversation starts the program afresh. It says what went wrong at the end, as End does.
+func (s *Conn) End() error {
+	switch {
+	case s.p == nil:
+		return nil
+	case s.broken != nil:
+		s.drop(s.p)
+		return nil
+	}
+	if err := s.finish(s.p); err != nil {
+		return err
+	}
+	return nil
+}
+
 // Close ends the scenario's conversation. Between scenarios the process runs on, for the
 // next: what it writes or does after the scenario's last reply is the next scenario's to meet,
 // where it reads its first reply, so that the verdict never rests on how soon a line comes. A

@@ -217,10 +217,10 @@ func blame(conn *protocol.Conn, inFlight []round, first int) {
 	if step.KindOf(conn.Check()) == step.Crash {
 		switch again, tried := replay(conn.Program, suspects); {
 		case again != nil && again != g:
-			note = fmt.Sprintf("\n(Played again one game at a time, the program crashes in game %d, not game %d: its replies to the requests before were lost with it, unflushed.)", again.id, g.id)
+			note = fmt.Sprintf("\n(Played again alone, game %d crashes the program, and game %d, the first without its replies, does not: the replies before the crash were lost with it, unflushed.)", again.id, g.id)
 			g = again
-		case again == nil && tried > 1:
-			note = fmt.Sprintf("\n(The first game without its replies. Played again one game at a time, %s from it on played without a crash: the crash may depend on more than one game.)", count(tried, "game", "games"))
+		case again == nil:
+			note = fmt.Sprintf("\n(The first game without its replies. Played again alone, none of the %s from it on crashes the program: the crash came of more than one game's play.)", count(tried, "game", "games"))
 		}
 	}
 	conn.Blame(g.String())
@@ -230,12 +230,12 @@ func blame(conn *protocol.Conn, inFlight []round, first int) {
 // replayBudget bounds the time blame spends playing games again.
 const replayBudget = 30 * time.Second
 
-// replay plays the games again, in a conversation of its own, one request at a time, each from
-// its start to the guess it was asked for last, and returns the first game in which the
-// program crashes and how many games it played; nil where none crashes within replayBudget.
+// replay plays the games again, each in a process of its own, one request at a time, from its
+// start to the guess it was asked for last, and returns the first game in which the program
+// crashes and how many games it played; nil where none crashes within replayBudget. A game in
+// a process of its own crashes again where its own play crashes the program, and not where
+// the crash came of something else: the requests before it, other games' state.
 func replay(prog *protocol.Program, games []*game) (*game, int) {
-	conv := prog.Scenario()
-	defer conv.Close()
 	deadline := time.Now().Add(replayBudget)
 	tried := 0
 	for _, g := range games {
@@ -243,7 +243,10 @@ func replay(prog *protocol.Program, games []*game) (*game, int) {
 			break
 		}
 		tried++
-		switch crashed, ok := replayGame(conv, g, g.guesses()+1); {
+		conv := prog.Scenario()
+		crashed, ok := replayGame(conv, g, g.guesses()+1)
+		_ = conv.End() // the next game's process is a new one
+		switch {
 		case crashed:
 			return g, tried
 		case !ok:
