@@ -248,7 +248,8 @@ func TestALongPlaySaysHowFarItHasCome(t *testing.T) {
 	tl := &tally{run: run, start: time.Now().Add(-2 * time.Second), games: 1296, guesses: 2591, over: 14, overGuesses: 27}
 	tl.show(409)
 	require.Len(t, lines, 1)
-	assert.Regexp(t, `^14 of 1,296 games broken · 3,000 guesses, 1,\d\d\d a second · about \d s left at that rate$`, lines[0])
+	assert.Regexp(t, `^14 of 1,296 games broken · 3,000 guesses, 1,\d\d\d/s · about \d s left$`, lines[0])
+	assert.LessOrEqual(t, len([]rune("  1,296 of 1,296 games broken · 99,999 guesses, 99,999/s · about 59 min left")), 79, "a line fits 80 columns")
 
 	for _, quiet := range []*tally{
 		{run: run, start: time.Now(), games: 1296},                            // under a second

@@ -199,9 +199,10 @@ type tally struct {
 	overGuesses int // the guesses of the games won or lost
 }
 
-// show tells the run how far the play has come, with replied of the round's guesses made:
-// "412 of 1,296 games broken · 3,050 guesses, 850 a second · about 4 s left at that rate". A
-// play of a few games, or one under way for less than a second, tells nothing.
+// show tells the run how far the play has come, with replied of the round's guesses made, on
+// a line that fits 80 columns: "412 of 1,296 games broken · 3,050 guesses, 850/s · about 4 s
+// left", the time left at the rate so far. A play of a few games, or one under way for less
+// than a second, tells nothing.
 func (t *tally) show(replied int) {
 	elapsed := time.Since(t.start)
 	if t.run == nil || t.games < 100 || elapsed < time.Second {
@@ -210,7 +211,7 @@ func (t *tally) show(replied int) {
 	made := t.guesses + replied
 	line := fmt.Sprintf("%s of %s broken · %s guesses", brief.Thousands(t.over), count(t.games, "game", "games"), brief.Thousands(made))
 	if rate := float64(made) / elapsed.Seconds(); rate >= 1 {
-		line += fmt.Sprintf(", %s a second", brief.Thousands(int(rate)))
+		line += fmt.Sprintf(", %s/s", brief.Thousands(int(rate)))
 		// Every game takes as many guesses as those over took on average, or, before enough
 		// are, four and a half, as the classic game's good breakers take.
 		each := 4.5
@@ -218,7 +219,7 @@ func (t *tally) show(replied int) {
 			each = float64(t.overGuesses) / float64(t.over)
 		}
 		left := max(float64(t.games)*each-float64(made), float64(t.games-t.over))
-		line += fmt.Sprintf(" · about %s left at that rate", roundedSeconds(left/rate))
+		line += fmt.Sprintf(" · about %s left", roundedSeconds(left/rate))
 	}
 	t.run.Tell(line)
 }
