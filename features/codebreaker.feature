@@ -14,17 +14,17 @@ In order to have fun
   a secret from its game's feedback alone; a run plays them once, whichever levels it grades.
 
   Scenario: One colour, one peg
-    Given a game of 1 colour, 1 peg and 1 turn
+    Given the code maker's game of 1 colour, 1 peg and 1 turn
     When the breaker plays against the secret "1"
     Then the breaker should win in 1 guess
 
   Scenario: Two colours, one peg
-    Given a game of 2 colours, 1 peg and 2 turns
+    Given the code maker's game of 2 colours, 1 peg and 2 turns
     When the breaker plays against the secret "2"
     Then the breaker should win within 2 guesses
 
   Scenario Outline: Every secret of a small game
-    Given a game of <Colours> colours, <Pegs> pegs and <Turns> turns
+    Given the code maker's game of <Colours> colours, <Pegs> pegs and <Turns> turns
     When the breaker breaks every secret
     Then every secret should be broken within <Turns> attempts
     Examples:
@@ -35,18 +35,18 @@ In order to have fun
       | 3       | 3    | 5     |
 
   Scenario: The breaker plays the game's codes only
-    Given a game of 4 colours, 3 pegs and 64 turns
+    Given the code maker's game of 4 colours, 3 pegs and 64 turns
     When the breaker breaks every secret
     Then every guess should have 3 pegs of colours 1 to 4
 
   Scenario: A game with no attempts left is lost
-    Given a game of 6 colours, 4 pegs and 1 turn
+    Given the code maker's game of 6 colours, 4 pegs and 1 turn
     When the breaker plays against the secret "6 5 4 3"
     Then the game should be lost
     And the breaker should be told it lost
 
   Scenario Outline: Games to play again
-    Given a game of <Colours> colours, <Pegs> pegs and <Turns> turns
+    Given the code maker's game of <Colours> colours, <Pegs> pegs and <Turns> turns
     When the breaker plays against the secret "<Secret>"
     Then the breaker should win within <Within> guesses
     Examples:

@@ -1,10 +1,15 @@
 package features_test
 
 import (
+	"bytes"
 	"flag"
+	"io/fs"
+	"strings"
 	"testing"
 
 	"github.com/cucumber/godog"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/features"
 	"github.com/deliberate-practice/katas/mastermind"
@@ -105,4 +110,25 @@ func TestFeatures(t *testing.T) {
 	t.Run("mastermind", func(t *testing.T) { features.RunMastermind(t, newGame) })
 	t.Run("tictactoe", func(t *testing.T) { features.RunTicTacToe(t, classify) })
 	t.Run("codebreaker", func(t *testing.T) { features.RunCodeBreaker(t, newBreaker) })
+}
+
+// TestTheGodogCommand runs every feature file as the godog command runs the folder — one suite,
+// strict, every kata's steps registered by InitializeScenario in one registry — so that a step
+// text two katas' steps both match, which the command reports as ambiguous, fails here.
+func TestTheGodogCommand(t *testing.T) {
+	files, err := fs.Glob(features.Files(), "*.feature")
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 4, "every kata's feature file")
+	var out bytes.Buffer
+	status := godog.TestSuite{
+		Name:                "features",
+		ScenarioInitializer: InitializeScenario,
+		Options:             &godog.Options{Format: "progress", Output: &out, Strict: true, NoColors: true, FS: features.Files(), Paths: files},
+	}.Run()
+	summary := out.String()
+	if i := strings.Index(summary, "\n\n"); i >= 0 {
+		summary = summary[i:] // the failures and the counts, not the dots
+	}
+	assert.Zero(t, status, summary)
+	assert.Regexp(t, `\n\d+ scenarios \(\d+ passed\)\n`, summary, "every scenario passed")
 }

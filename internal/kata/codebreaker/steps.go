@@ -42,7 +42,7 @@ func InitializeWithin(sc *godog.ScenarioContext, newBreaker NewBreaker, limit ti
 // initialize registers the steps, played at the table.
 func initialize(sc *godog.ScenarioContext, t table, _ time.Duration) {
 	s := &breakerScenario{table: t}
-	sc.Step(`^(?:a|the classic) game of (\d+) colours?, (\d+) pegs? and (\d+) turns?$`, s.aGameOf)
+	sc.Step(`^(?:the code maker's|the classic) game of (\d+) colours?, (\d+) pegs? and (\d+) turns?$`, s.aGameOf)
 	sc.Step(`^the breaker plays against the secret "([^"]*)"$`, s.theBreakerPlaysAgainst)
 	sc.Step(`^the breaker breaks every secret$`, s.theBreakerBreaksEverySecret)
 	sc.Step(`^the breaker should win (?:in|within) (\d+) guess(?:es)?$`, s.theBreakerShouldWinWithin)
