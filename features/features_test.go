@@ -88,10 +88,9 @@ func classify(rows []string) (string, error) {
 }
 
 // godogOptions are godog's own flags, bound to go test's command line the way godog's
-// examples bind them. The kit runs beside them, and reads -godog.format, -godog.tags,
-// -godog.random and -godog.stop-on-failure as it reads its own -kata.* flags: so
-// go test ./features/ -godog.format=junit:report.xml writes report-mastermind.xml and
-// report-tictactoe.xml here, in features/.
+// examples bind them. The kit runs beside them, and reads them as godog means them: so
+// go test ./features/ -godog.format=junit:report.xml writes report.xml here, in features/,
+// with every kata's suites.
 var godogOptions = godog.Options{Format: "progress"}
 
 func init() { godog.BindFlags("godog.", flag.CommandLine, &godogOptions) }

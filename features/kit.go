@@ -133,15 +133,24 @@ func breakers(newBreaker NewCodeBreaker) codebreaker.NewBreaker {
 // is away, or a folder that cannot hold the log, fails nothing: one line says what was not
 // done, on the terminal even where go test shows only "ok" (in the test's log under -v).
 //
+// A report's relative path is taken from the package's directory, where go test runs its
+// tests; with -kata.format the kata's name goes before its extension, so that RunMastermind and
+// RunTicTacToe in one run write two reports, and a report with no file goes to standard output.
+//
 // The kit defines its -kata.* flags, and nothing else, when it is loaded into a test binary
 // (go test must know a flag before any test runs): a test package that binds godog's own
 // flags, godog.BindFlags("godog.", flag.CommandLine, &opts), or as godog's README does today,
-// godog.BindCommandLineFlags("godog.", &opts) with pflag.Parse() in TestMain, runs beside it,
-// and the kit then reads -godog.format, -godog.tags, -godog.random and -godog.stop-on-failure
-// too, where the -kata.* flag of the same name is not given. (Under pflag.Parse, go test's own
-// flags, -v and -run among them, go unread: that is pflag's way, not the kit's.) A report's relative path is taken from the
-// package's directory, where go test runs its tests; the kata's name goes before its
-// extension, so that RunMastermind and RunTicTacToe in one run write two reports.
+// godog.BindCommandLineFlags("godog.", &opts) with pflag.Parse() in TestMain, runs beside it.
+// The kit then reads godog's flags as godog means them, where the -kata.* flag of the same
+// name is not given, and refuses, failing t with why, any it cannot honour: -godog.format
+// (pretty, progress, junit and cucumber, to standard output or to the file named, which
+// several katas of one test share, each run replacing its kata's part), -godog.tags,
+// -godog.random, -godog.stop-on-failure, -godog.strict and -godog.no-colors are honoured;
+// -godog.concurrency above 1, -godog.definitions, paths after the flags and any other
+// -godog.* flag are refused. (Under pflag.Parse, go test's own flags, -v and -run among them,
+// go unread: that is pflag's way, not the kit's.) For godog's own runner, its formats and
+// concurrency, run the feature files with godog.TestSuite and InitializeMastermind, as the
+// example of InitializeTicTacToe shows.
 func RunMastermind(t *testing.T, newGame NewMastermindGame) {
 	t.Helper()
 	limit := kit.CallLimit()

@@ -350,11 +350,32 @@ func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
 	assert.Contains(t, out, "mastermind: all 13 scenarios passed")
 	assert.Contains(t, out, "mastermind: scenarios in random order, seed 5; -kata.random=5 runs them in this order again")
 	assert.Contains(t, out, `features: no scenario of tictactoe matches the tags "@refusals"`)
-	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
+	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r.xml")).Tests, "godog's file, where godog writes it")
 
 	run("-godog.format=junit:r.xml")
-	assert.Equal(t, 61, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests)
-	assert.Equal(t, 34, readJUnit(t, filepath.Join(m.Dir, "r-tictactoe.xml")).Tests, "both katas reported, 94 scenarios")
+	assert.Equal(t, 95, readJUnit(t, filepath.Join(m.Dir, "r.xml")).Tests, "both katas in the one file: 61 and 34 scenarios")
+	assert.NoFileExists(t, filepath.Join(m.Dir, "r-mastermind.xml"))
+
+	// Without a file, to standard output, as godog writes it: a report for each kata.
+	out = run("-godog.format=junit")
+	assert.Equal(t, 2, strings.Count(out, "<?xml version="), out)
+	assert.Contains(t, out, `<testsuite name="Playing mastermind" package="mastermind"`)
+
+	// Every godog flag the kit does not honour is refused, saying why; none is ignored.
+	for flag, why := range map[string]string{
+		"-godog.format=events": "does not write godog's events stream",
+		"-godog.concurrency=4": "one at a time",
+		"-godog.definitions":   "does not list step definitions",
+		"-godog.strict=false":  "always runs strictly",
+		"features/x.feature":   `the paths "features/x.feature"`,
+		"-godog.format=html:x": `unknown format "html:x"`,
+		"-godog.format=junit:": "names no file",
+	} {
+		out, ok := m.TryBinary(bin, flag)
+		assert.False(t, ok, flag)
+		assert.Contains(t, out, why, flag)
+	}
+	run("-godog.strict", "-godog.no-colors", "-godog.concurrency=1", "-godog.tags=@refusals")
 
 	out, ok := m.TryBinary(bin, "-kata.random=0")
 	assert.False(t, ok)
@@ -397,7 +418,7 @@ func TestGodogsCurrentFlagPatternBesideTheKit(t *testing.T) {
 	// pflag.Parse leaves go test's own flags (-test.v, -test.run) unread, as godog's pattern
 	// has it: the reports say what ran.
 	run("--godog.tags=@refusals", "--godog.format=junit:r.xml")
-	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r-mastermind.xml")).Tests, "godog's tags, read by the kit")
+	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r.xml")).Tests, "godog's tags, read by the kit")
 	run("--godog.tags=@refusals", "--kata.tags=@board", "--kata.format=junit:k.xml")
 	assert.Equal(t, 1, readJUnit(t, filepath.Join(m.Dir, "k-mastermind.xml")).Tests, "the kit's own flag, through pflag, wins")
 }

@@ -212,3 +212,63 @@ func validate(t *testing.T, files []string, statuses map[string]int) {
 	assert.Regexp(t, regexp.QuoteMeta("Playing mastermind"), string(out), "xunit-viewer renders the suites")
 	assert.Contains(t, string(out), "Joining the game", "and the cases")
 }
+
+// TestExercismResultsOfTicTacToe: kata run tictactoe --format exercism:FILE writes Exercism's
+// results.json where named, for the starting point as kata init writes it (fail: every test
+// failed, saying what is not implemented), for a right solution (pass) and for a program that
+// cannot start (error, and why).
+func TestExercismResultsOfTicTacToe(t *testing.T) {
+	t.Parallel() // it waits on an interpreter: beside the rest
+	python := interpreter(t, "python3")
+	dir := t.TempDir()
+	if _, errOut, status := kataCmd("init", "tictactoe", "--lang", "python", dir); status != 0 {
+		t.Fatal(errOut)
+	}
+	type results struct {
+		Version int     `json:"version"`
+		Status  string  `json:"status"`
+		Message *string `json:"message"`
+		Tests   []struct {
+			Name, Status, Message, TestCode string
+		} `json:"tests"`
+	}
+	run := func(program string) results {
+		t.Helper()
+		file := filepath.Join(dir, "results.json")
+		require.NoError(t, os.RemoveAll(file))
+		out, _, status := kataCmd("run", "tictactoe", "--format", "exercism:"+file, "--", python, filepath.Join(dir, program))
+		require.LessOrEqual(t, status, 1, out) // 0 or 1: the run ran
+		assert.Contains(t, out, "tictactoe: wrote the exercism report "+file)
+		data, err := os.ReadFile(file)
+		require.NoError(t, err, out)
+		var r results
+		require.NoError(t, json.Unmarshal(data, &r), string(data))
+		assert.Equal(t, 2, r.Version)
+		assert.Len(t, r.Tests, 34, "a test for each scenario and outline row")
+		return r
+	}
+	stub := run("adapter.py")
+	assert.Equal(t, "fail", stub.Status)
+	assert.Nil(t, stub.Message)
+	for _, test := range stub.Tests {
+		assert.Equal(t, "fail", test.Status, test.Name)
+		assert.Contains(t, test.Message, "classify is not implemented yet", test.Name)
+	}
+	assert.Equal(t, "State of tic-tac-toe > An ongoing game", stub.Tests[0].Name)
+
+	code, err := os.ReadFile(filepath.Join("testdata", "solutions", "python", "tictactoe.py"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tictactoe.py"), code, 0o644))
+	right := run("adapter.py")
+	assert.Equal(t, "pass", right.Status)
+	for _, test := range right.Tests {
+		assert.Equal(t, "pass", test.Status, test.Name)
+		assert.Empty(t, test.Message)
+	}
+
+	broken := run("no-such-adapter.py")
+	assert.Equal(t, "error", broken.Status)
+	require.NotNil(t, broken.Message)
+	assert.Contains(t, *broken.Message, "before its greeting")
+	assert.Contains(t, *broken.Message, "no-such-adapter.py")
+}

@@ -413,6 +413,7 @@ func TestFlags(t *testing.T) {
 	assert.Equal(t, Options{Format: "junit:r.xml,pretty", Tags: "@refusals && ~@board", Random: true, Seed: 57, StopOnFailure: true, Run: "row 1$"}, o)
 	assert.True(t, o.pretty())
 	assert.False(t, Options{Format: "junit:pretty"}.pretty(), "a report's file is not a format")
+	assert.False(t, Options{Format: "pretty:steps.txt"}.pretty(), "every step to a file, not the screen")
 
 	o, err = parse(false, "-p.random")
 	require.NoError(t, err)
@@ -427,7 +428,7 @@ func TestFlags(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Options{Random: true, Seed: 41}, o, "the same seed twice is one seed")
 
-	for _, bad := range [][]string{{"-p.random=soon"}, {"-p.random=0"}, {"-p.random=-1"}, {"-p.format=html"}, {"-p.format=cucumber"}, {"-p.run=x"},
+	for _, bad := range [][]string{{"-p.random=soon"}, {"-p.random=0"}, {"-p.random=-1"}, {"-p.format=html"}, {"-p.format=cucumber:"}, {"-p.format=junit,cucumber"}, {"-p.run=x"},
 		{"-p.seed"}, {"-p.seed=0"}, {"-p.seed=x"}, {"-p.random=40", "-p.seed=41"}} {
 		_, err := parse(false, bad...)
 		assert.Error(t, err, "%q", bad)
@@ -445,6 +446,7 @@ type fakeFront struct {
 	ctx   context.Context  // the run's; t.Context() when nil
 	each  func(s Scenario) // called before each scenario plays, when not nil
 	end   error            // what the implementation's end says
+	out   io.Writer        // the front's Stdout, for reports without a file; nil for none
 }
 
 // Write takes a line the run writes of its own: the seed, a report, the screen.
@@ -460,7 +462,7 @@ func (f *fakeFront) run(t *testing.T, k kata.Kata, opts Options) (Outcome, error
 	if ctx == nil {
 		ctx = t.Context()
 	}
-	r, err := Start(ctx, k, opts, Front{Out: f, Flag: "--"})
+	r, err := Start(ctx, k, opts, Front{Out: f, Flag: "--", Stdout: f.out})
 	if err != nil {
 		return Outcome{}, err
 	}

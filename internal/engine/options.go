@@ -35,10 +35,18 @@ type Options struct {
 	Seed int64
 	// StopOnFailure stops a run at the first scenario that fails.
 	StopOnFailure bool
-	// Format lists, separated by commas, "pretty" for every step of every scenario as well
-	// as the failures, and "junit:FILE" or "cucumber:FILE" for a report written to FILE
-	// (with the kata's name put before its extension: see ReportFile).
+	// Format lists, separated by commas, the formats a run writes, each as godog names it:
+	// "pretty" for every step of every scenario as well as the failures; "junit",
+	// "cucumber" and "exercism" for a report. A format with ":FILE" writes to FILE instead
+	// ("pretty:FILE", "progress:FILE" the run's text there), with the kata's name put before
+	// its extension unless AsNamed (see reportFile), but for Exercism's, which is one
+	// exercise's results.json; a report without a file goes to the front's Stdout, and a
+	// front without one refuses it.
 	Format string
+	// AsNamed writes each format's file where its name says, as godog's own -godog.format
+	// does, merged with what other katas' runs wrote there: a kata's run replaces its own
+	// part of the file and keeps the others' (see mergeReport).
+	AsNamed bool
 	// Verbose shows every failure as it happens, and lists them all in the summary; without
 	// it a run ends on one screen (see Screen).
 	Verbose bool
@@ -165,7 +173,7 @@ func Flags(fs *flag.FlagSet, prefix string, withRun bool) {
 		fs.Bool(prefix+OptVerbose, false, "show every failure, not one screen")
 	}
 	fs.String(prefix+OptTags, "", "only the scenarios whose tags match an `EXPR`, as godog reads it: @a, ~@a (without), @a,@b (either), @a&&@b (both)")
-	fs.String(prefix+OptFormat, "", "pretty for every step as well; junit:FILE, cucumber:FILE for reports (written with the kata's name: report-KATA.xml); a comma-separated `LIST`")
+	fs.String(prefix+OptFormat, "", "pretty for every step as well; junit:FILE, cucumber:FILE for reports (written with the kata's name: report-KATA.xml), exercism:FILE for Exercism's results.json; a comma-separated `LIST`")
 	fs.Var(new(seedFlag), prefix+OptRandom, "a random order, its seed printed; =SEED replays it")
 	fs.Var(new(seedNumber), prefix+OptSeed, "the run's `SEED`, which deals the code breaker's secrets and orders a random run: a failure's command to run it again gives it")
 	fs.Bool(prefix+OptStopOnFailure, false, "stop at the first scenario that fails")
@@ -239,8 +247,12 @@ func (o Options) check() error {
 	return nil
 }
 
-// report is a report a format asks for.
+// report is a format a run writes, and its file; "" for the front's.
 type report struct{ format, file string }
+
+// reportFormats are the formats that write a report; the others, "pretty" and "progress",
+// write the run's text.
+var reportFormats = []string{"junit", "cucumber", "exercism"}
 
 // parseFormat reads a format list.
 func parseFormat(list string) ([]report, error) {
@@ -248,25 +260,45 @@ func parseFormat(list string) ([]report, error) {
 	for _, f := range strings.Split(list, ",") {
 		name, file, hasFile := strings.Cut(strings.TrimSpace(f), ":")
 		switch {
-		case name == "" || name == "progress":
-		case name == "pretty":
-			out = append(out, report{format: name})
-		case (name == "junit" || name == "cucumber") && hasFile && file != "":
+		case name == "" && !hasFile:
+			continue
+		case hasFile && file == "":
+			return nil, fmt.Errorf("format %s names no file: %s:FILE, or %s alone", brief.Quote(f), name, name)
+		case name == "progress" && !hasFile:
+			continue // the screen
+		case name == "pretty", name == "progress", slices.Contains(reportFormats, name):
 			out = append(out, report{name, file})
-		case name == "junit" || name == "cucumber":
-			return nil, fmt.Errorf("format %s needs a file: %s:FILE", brief.Quote(name), name)
 		default:
-			return nil, fmt.Errorf("unknown format %s; want pretty, junit:FILE or cucumber:FILE", brief.Quote(f))
+			return nil, fmt.Errorf("unknown format %s; want pretty, progress, junit, cucumber or exercism, each alone or with :FILE", brief.Quote(f))
 		}
 	}
 	for i, a := range out {
 		for _, b := range out[:i] {
-			if a.file != "" && b.file != "" && sameFile(a.file, b.file) {
+			switch {
+			case a.file != "" && b.file != "" && sameFile(a.file, b.file):
 				return nil, fmt.Errorf("the %s and %s reports both go to %s: give each a file of its own", b.format, a.format, brief.Quote(a.file))
+			case a.file == "" && b.file == "" && a.format != "pretty" && b.format != "pretty":
+				return nil, fmt.Errorf("the %s and %s reports both go to standard output: give one a file, %s:FILE", b.format, a.format, a.format)
 			}
 		}
 	}
 	return out, nil
+}
+
+// toFront checks that the front can take the reports the format list sends it, those
+// without a file: a front with no Stdout (kata run's, whose standard output is the screen)
+// needs a file for each.
+func toFront(list string, front Front) error {
+	reports, err := parseFormat(list)
+	if err != nil {
+		return err
+	}
+	for _, r := range reports {
+		if r.file == "" && r.format != "pretty" && front.Stdout == nil {
+			return fmt.Errorf("format %s needs a file: %s:FILE", brief.Quote(r.format), r.format)
+		}
+	}
+	return nil
 }
 
 // sameFile reports whether paths a and b name one file, however each was written: relative
@@ -277,10 +309,10 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && absA == absB
 }
 
-// pretty reports whether the format asks for every step of every scenario.
+// pretty reports whether the format asks for every step of every scenario on the screen.
 func (o Options) pretty() bool {
 	reports, _ := parseFormat(o.Format)
-	return slices.ContainsFunc(reports, func(r report) bool { return r.format == "pretty" })
+	return slices.ContainsFunc(reports, func(r report) bool { return r == report{format: "pretty"} })
 }
 
 // Only returns the options, choosing exactly the scenarios given, by their paths.

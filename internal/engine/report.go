@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -47,38 +48,52 @@ func featurePaths(root string, dirs ...string) func(file string) string {
 	}
 }
 
-// writeReport writes a JUnit or Cucumber report of a run to file, and returns its absolute
-// path.
-func writeReport(format, file, kata string, o Outcome, featurePath func(string) string) (string, error) {
+// writeFile writes the run in a format to file, merged with what other katas' runs wrote
+// there when merge is set (see mergeReport), and returns the file's absolute path.
+func (rep runReport) writeFile(format, file string, merge bool) (string, error) {
 	path, err := filepath.Abs(file)
 	if err != nil {
 		return "", fmt.Errorf("writing the %s report %s: %w", format, file, err)
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return "", fmt.Errorf("writing the %s report: %w", format, err)
-	}
-	rep := runReport{Kata: kata, Outcome: o, FeaturePath: featurePath}
-	switch format {
-	case "junit":
-		err = rep.WriteJUnit(f)
-	case "cucumber":
-		err = rep.WriteCucumber(f)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	var b bytes.Buffer
+	if err := rep.write(format, &b); err != nil {
 		return "", fmt.Errorf("writing the %s report %s: %w", format, path, err)
 	}
+	data := b.Bytes()
+	if merge {
+		data = rep.merge(format, readOurs(path), data)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return "", fmt.Errorf("writing the %s report: %w", format, err)
+	}
 	return path, nil
+}
+
+// write writes the run in a format to w: a report, or the run's text.
+func (rep runReport) write(format string, w io.Writer) error {
+	switch format {
+	case "junit":
+		return rep.WriteJUnit(w)
+	case "cucumber":
+		return rep.WriteCucumber(w)
+	case "exercism":
+		return rep.WriteExercism(w)
+	case "pretty":
+		return rep.writePretty(w)
+	case "progress":
+		_, err := fmt.Fprintln(w, rep.Summary)
+		return err
+	}
+	return fmt.Errorf("no format %s", brief.Quote(format))
 }
 
 // runReport is what a report tells of a run.
 type runReport struct {
 	Kata        string
+	Files       []string // the kata's feature files
 	Outcome     Outcome
 	FeaturePath func(file string) string // where a feature file is for a reader; nil for its bare name
+	Summary     string                   // the run's summary, as verbose shows it
 }
 
 // path is where a feature file is for a reader of the report.
@@ -122,6 +137,7 @@ type (
 	}
 	junitSuite struct {
 		Name      string      `xml:"name,attr"`
+		Package   string      `xml:"package,attr,omitempty"` // the kata's name
 		Tests     int         `xml:"tests,attr"`
 		Failures  int         `xml:"failures,attr"`
 		Errors    int         `xml:"errors,attr"`
@@ -175,7 +191,7 @@ func (rep runReport) WriteJUnit(w io.Writer) error {
 		if !ok {
 			i = len(out.Suites)
 			index[sc.Feature] = i
-			out.Suites = append(out.Suites, junitSuite{Name: sc.Feature, Hostname: host})
+			out.Suites = append(out.Suites, junitSuite{Name: sc.Feature, Package: rep.Kata, Hostname: host})
 		}
 		s := &out.Suites[i]
 		if !r.Start.IsZero() && s.Timestamp == "" {

@@ -31,6 +31,9 @@ type Front struct {
 	// Tell, where not nil, shows the line a long step tells of how far it has come, ten
 	// times a second at most, while the step goes on; "" says the step is over.
 	Tell func(line string)
+	// Stdout, where not nil, takes a report the format names no file for ("junit"), as
+	// godog writes one to standard output; nil where a report needs a file.
+	Stdout io.Writer
 }
 
 // A Run is one run of a kata's scenarios, driven by its front end: Start it, range over its
@@ -71,6 +74,9 @@ func (e *UsageError) Unwrap() error { return e.Err }
 // of the implementation's, and no scenario after it plays.
 func Start(ctx context.Context, k kata.Kata, opts Options, front Front) (*Run, error) {
 	if err := opts.check(); err != nil {
+		return nil, &UsageError{err}
+	}
+	if err := toFront(opts.Format, front); err != nil {
 		return nil, &UsageError{err}
 	}
 	tagged, every, err := scenarios(k, opts.Tags)
@@ -206,19 +212,29 @@ func (r *Run) Report(rerun func(s Scenario, options ...string) string) error {
 	}
 	k, out := r.kata, r.front.Out
 	var errs []error
+	rep := runReport{Kata: k.Name, Files: k.Files, Outcome: o, FeaturePath: featurePaths(r.front.Root, r.front.FeatureDirs...), Summary: summaryText(k, o, again)}
 	reports, _ := parseFormat(r.opts.Format)
-	for _, rep := range reports {
-		if rep.file == "" {
-			continue
+	for _, f := range reports {
+		switch {
+		case f == report{format: "pretty"}: // the screen's
+		case f.file == "":
+			if err := rep.write(f.format, r.front.Stdout); err != nil {
+				errs = append(errs, fmt.Errorf("writing the %s report to standard output: %w", f.format, err))
+			}
+		default:
+			file := f.file
+			if !r.opts.AsNamed && f.format != "exercism" {
+				file = reportFile(file, k.Name) // Exercism's is results.json, one exercise's
+			}
+			path, err := rep.writeFile(f.format, file, r.opts.AsNamed)
+			if err == nil {
+				fmt.Fprintf(out, "%s: wrote the %s report %s\n", k.Name, f.format, path)
+			}
+			errs = append(errs, err)
 		}
-		path, err := writeReport(rep.format, reportFile(rep.file, k.Name), k.Name, o, featurePaths(r.front.Root, r.front.FeatureDirs...))
-		if err == nil {
-			fmt.Fprintf(out, "%s: wrote the %s report %s\n", k.Name, rep.format, path)
-		}
-		errs = append(errs, err)
 	}
 	if r.opts.Verbose {
-		fmt.Fprintln(out, summaryText(k, o, again))
+		fmt.Fprintln(out, rep.Summary)
 	} else {
 		fmt.Fprintln(out, screenText(k, o, again, r.front.Terminal, r.front.Width, r.front.Height))
 	}

@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/journal"
@@ -86,7 +88,7 @@ func logAsked() bool {
 }
 
 // godogOption is the option that godog's flag of that name (without its "godog." prefix)
-// sets, when a test binds godog's flags; "" for a flag the kit does not read.
+// sets, when a test binds godog's flags; "" for a flag the kit does not read as an option.
 func godogOption(name string) string {
 	switch name {
 	case "format", "f":
@@ -99,6 +101,50 @@ func godogOption(name string) string {
 		return engine.OptStopOnFailure
 	}
 	return ""
+}
+
+// godogFlag says what is wrong with godog's flag of that name (without its prefix) set to
+// value, under the kit, if anything: the kit honours godog's options (godogOption), runs
+// strictly and without colour as godog's flags can ask, and refuses, saying why, what it
+// cannot do, so that no flag given is silently ignored.
+func godogFlag(name, value string) error {
+	switch name {
+	case "format", "f":
+		for _, f := range strings.Split(value, ",") {
+			switch format, _, _ := strings.Cut(strings.TrimSpace(f), ":"); format {
+			case "events":
+				return errors.New("the kit does not write godog's events stream; it writes pretty, progress, junit and cucumber, each alone (to standard output) or with :FILE")
+			case "exercism":
+				return errors.New("exercism is no format of godog's: give it with -kata.format=exercism:FILE")
+			}
+		}
+		return nil
+	case "tags", "t", "random", "stop-on-failure":
+		return nil
+	case "strict":
+		if value == "false" {
+			return errors.New("the kit always runs strictly: an undefined, pending or ambiguous step fails its scenario")
+		}
+		return nil
+	case "no-colors":
+		return nil // the kit writes no colours to go test's output
+	case "concurrency", "c":
+		if n, err := strconv.Atoi(value); err == nil && n <= 1 {
+			return nil
+		}
+		return errors.New("the kit runs a kata's scenarios one at a time, in one order (the code breaker's levels grade one play of the classic game), and reports them as one run; for scenarios in parallel, run the kata's feature files with godog.TestSuite and the kata's Initialize function, as the features package's example shows")
+	case "definitions", "d":
+		if value == "false" {
+			return nil
+		}
+		return errors.New("the kit does not list step definitions: the kata's steps are its feature files' (kata features copies them, features.Files() reads them)")
+	case "help":
+		if value == "false" {
+			return nil
+		}
+		return errors.New("docs/practising.md says what each godog flag does under the kit, and go test -args -h lists the kit's -kata.* flags")
+	}
+	return errors.New("the kit does not read this flag of godog's")
 }
 
 // options reads the kit's flags from fs, and godog's where a test binds them and sets one the
@@ -132,17 +178,43 @@ func options(fs *flag.FlagSet) (engine.Options, error) {
 	var errs []error
 	for _, name := range slices.Sorted(maps.Keys(given)) {
 		short, ok := strings.CutPrefix(name, "godog.")
-		opt := godogOption(short)
-		if _, kit := given[flagPrefix+opt]; !ok || opt == "" || kit {
+		if !ok {
 			continue
 		}
 		v := given[name]
+		if err := godogFlag(short, v); err != nil {
+			errs = append(errs, fmt.Errorf("-%s=%s: %w", name, v, err))
+			continue
+		}
+		opt := godogOption(short)
+		if _, kit := given[flagPrefix+opt]; opt == "" || kit {
+			continue
+		}
 		if opt == engine.OptRandom && v == "0" {
 			v = "false" // godog's flag says 0 for -godog.random=false
 		}
 		if err := o.Set(opt, v); err != nil {
 			errs = append(errs, fmt.Errorf("-%s: %w", name, err))
 		}
+		if opt == engine.OptFormat {
+			o.AsNamed = true // a file where godog writes it, as godog's flag means
+		}
+	}
+	if args := paths(fs); len(args) > 0 {
+		errs = append(errs, fmt.Errorf("the paths %s: the kit runs the kata's own feature files, and reads no paths from the command line (godog's Options.Paths)", brief.Quote(strings.Join(args, " "))))
 	}
 	return o, errors.Join(errs...)
+}
+
+// paths returns the arguments after the flags of go test's command line, which godog's
+// examples take for feature paths (opts.Paths = flag.Args()): pflag's, where a test binds
+// godog's flags with pflag.
+func paths(fs *flag.FlagSet) []string {
+	if fs != flag.CommandLine {
+		return nil
+	}
+	if pflag.CommandLine.Parsed() {
+		return pflag.CommandLine.Args()
+	}
+	return fs.Args()
 }
