@@ -8,6 +8,23 @@ import (
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
+// The code maker places a secret; the code breaker guesses, and each guess is scored in black
+// pegs (right colour, right place) and white ones (right colour, wrong place), until the
+// secret is found or the turns run out.
+func Example() {
+	secret, _ := mastermind.ParseCode("Red Green Blue Yellow")
+	game, _ := mastermind.New(mastermind.Classic(), secret)
+	for _, s := range []string{"Red Red Green Green", "Red Green Yellow Blue", "Red Green Blue Yellow"} {
+		guess, _ := mastermind.ParseCode(s)
+		grade, fb, _ := game.Guess(guess)
+		fmt.Printf("%-22s %-9q %v\n", s, fb, grade)
+	}
+	// Output:
+	// Red Red Green Green    "B W"     continue
+	// Red Green Yellow Blue  "B B W W" continue
+	// Red Green Blue Yellow  "B B B B" won
+}
+
 func ExampleScore() {
 	secret, _ := mastermind.ParseCode("Red Green Blue Yellow")
 	for _, s := range []string{"Red Yellow Blue Green", "Red Red Red Purple", "Yellow Blue Green Red"} {

@@ -7,6 +7,24 @@ import (
 	"github.com/deliberate-practice/katas/tictactoe"
 )
 
+// A board is classified as play has it — ongoing, a draw or a win — or refused, with
+// Exercism's words, where play could not have reached it; and perfect play says how an
+// ongoing one ends.
+func Example() {
+	rows := []string{"XO ", "   ", "   "}
+	state, err := tictactoe.Classify(rows)
+	fmt.Println(state, err)
+	b, _ := tictactoe.ParseBoard(rows)
+	outcome, _, _ := tictactoe.Solve(b)
+	fmt.Println(outcome, "with perfect play")
+	_, err = tictactoe.Classify([]string{"OO ", "X  ", "   "})
+	fmt.Println(err)
+	// Output:
+	// ongoing <nil>
+	// X wins with perfect play
+	// Wrong turn order: O started
+}
+
 func ExampleClassify() {
 	for _, rows := range [][]string{
 		{"X  ", " XO", "OX "},

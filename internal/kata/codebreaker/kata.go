@@ -1,3 +1,10 @@
+// Package codebreaker is the code-breaker kata, the seed's own story ("As a code breaker I want
+// to practice breaking codes"): the practitioner writes the breaker, and this project's code
+// maker deals the secrets from the run's seed, scores each guess, and grades the breaker by its
+// guesses over every classic secret, against Knuth's 5,801 and the optimum's 5,625. It holds
+// the kata's steps, the code maker, the judge that refuses a total no breaker learning from
+// feedback alone can reach, the seams in process and over the protocol, and the starting
+// points.
 package codebreaker
 
 import (

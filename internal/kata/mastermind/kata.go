@@ -1,3 +1,7 @@
+// Package mastermind is the Mastermind kata: the seed's "Playing mastermind" feature and the
+// rules of Dave Thomas's Elixir exercise, played against a practitioner's game — its steps,
+// the seams in process and over the protocol, the property check that scores thousands of
+// codes at once, and the starting points.
 package mastermind
 
 import (

@@ -1,3 +1,7 @@
+// Package tictactoe is the tic-tac-toe kata, Exercism's "state of tic-tac-toe": the steps that
+// classify a practitioner's boards as ongoing, a draw or a win, or refuse them with Exercism's
+// exact messages, the property check over every board, the seams in process and over the
+// protocol, and the starting points.
 package tictactoe
 
 import (
