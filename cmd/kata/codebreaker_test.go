@@ -368,6 +368,15 @@ func TestACrashNamesItsGame(t *testing.T) {
 	}
 }
 
+// TestAGuessOfTextSaysSo: a guess written as text, ["1", "1", "2", "2"], is named as the
+// reply's guess that is no list of whole numbers, not as a reply without one.
+func TestAGuessOfTextSaysSo(t *testing.T) {
+	t.Parallel()
+	out, _, status := kataCmd("run", "codebreaker", "--run", "One colour", "--", impl, "-kata", "codebreaker", "-misbehave", "string-guess")
+	assert.Equal(t, 1, status, out)
+	assert.Contains(t, out, `replied to guess with "guess": "[\"1\",\"1\",\"2\",\"2\"]", where a guess is a list of colours, whole numbers such as [1, 1, 2, 2]`)
+}
+
 // TestASlowSteadyBreakerPasses: a breaker that takes its time over each guess, behind the
 // starting point's adapter, which writes the replies it has made at least every tenth of a
 // second, passes at a limit shorter than a round of its guesses takes: the limit is on the

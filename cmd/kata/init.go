@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"text/template"
@@ -74,6 +75,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 	if len(dirs) == 1 {
 		dir = dirs[0]
 	}
+	c.self = typedIn(c.self, dir) // the commands it prints, and its README's, run in dir
 	langs := languages()
 	i := slices.IndexFunc(langs, func(l language) bool { return l.name == *lang })
 	if i < 0 {
@@ -107,6 +109,35 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 		fmt.Fprintf(stdout, "    %s\n", cmd)
 	}
 	return 0
+}
+
+// typedIn returns the kata command as it is typed in dir, where kata init's commands run: a
+// relative path to it (./kata, bin/kata) taken from there, or its absolute path where dir is
+// far from it; the command as it is otherwise (on the PATH, an absolute path, go run).
+func typedIn(self, dir string) string {
+	sep := string(filepath.Separator)
+	if !strings.Contains(self, sep) || filepath.IsAbs(self) || strings.ContainsAny(self, " '") {
+		return self
+	}
+	abs, err := filepath.Abs(self)
+	if err != nil {
+		return self
+	}
+	in, err := filepath.Abs(dir)
+	if err != nil {
+		return self
+	}
+	rel, err := filepath.Rel(in, abs)
+	if err != nil {
+		return self
+	}
+	switch {
+	case strings.HasPrefix(rel, strings.Repeat(".."+sep, 3)):
+		rel = abs // a folder far from it: the whole path reads better
+	case !strings.Contains(rel, sep):
+		rel = "." + sep + rel
+	}
+	return shellWords([]string{rel})
 }
 
 // runCommands are the commands that run the kata's scenarios against a starting point, with

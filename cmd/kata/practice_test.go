@@ -87,10 +87,13 @@ func TestInvocation(t *testing.T) {
 	out.Reset()
 	dir := filepath.Join(t.TempDir(), "my kata")
 	require.Zero(t, c.run([]string{"init", "mastermind", "--lang", "python", dir}), out.String())
-	assert.Contains(t, out.String(), "\n    cd '"+dir+"'\n    ./bin/kata run mastermind -- python3 adapter.py\n")
+	// Typed after the cd it prints: ./bin/kata, from a folder far from it, by its whole path.
+	typed, err := filepath.Abs(filepath.Join("bin", "kata"))
+	require.NoError(t, err)
+	assert.Contains(t, out.String(), "\n    cd '"+dir+"'\n    "+typed+" run mastermind -- python3 adapter.py\n")
 	readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
 	require.NoError(t, err)
-	assert.Contains(t, string(readme), "./bin/kata run mastermind -- python3 adapter.py\n")
+	assert.Contains(t, string(readme), "\n"+typed+" run mastermind -- python3 adapter.py\n")
 	assert.NotContains(t, string(readme), "@latest", "no command that needs the module on the proxy")
 }
 

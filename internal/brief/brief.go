@@ -41,11 +41,11 @@ func QuoteLong(s string) string { return quote(s, MaxQuotedLong) }
 
 // Thousands writes n with a comma between its thousands, as a person reads a count: 5,801.
 func Thousands(n int) string {
-	if n < 0 {
-		return "-" + Thousands(-n)
-	}
 	s := strconv.Itoa(n)
-	out := make([]byte, 0, len(s)+len(s)/3)
+	out := make([]byte, 0, len(s)+len(s)/3+1)
+	if n < 0 { // the digits of the least int too, whose negation is itself
+		out, s = append(out, '-'), s[1:]
+	}
 	for i := range len(s) {
 		if i > 0 && (len(s)-i)%3 == 0 {
 			out = append(out, ',')
@@ -61,4 +61,12 @@ func Count(n int, one, many string) string {
 		return "1 " + one
 	}
 	return strconv.Itoa(n) + " " + many
+}
+
+// CountThousands is Count with a comma between n's thousands: "1,296 games".
+func CountThousands(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Thousands(n) + " " + many
 }

@@ -1,6 +1,7 @@
 package brief_test
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -62,5 +63,19 @@ func TestSafeEscapesEveryPlane(t *testing.T) {
 		if got := brief.Safe(in); got != want {
 			t.Errorf("Safe(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestThousands: a count with a comma between its thousands, negative ones and the least int
+// too (whose negation is itself).
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1296: "1,296", -5801: "-5,801", 1000000: "1,000,000",
+		math.MinInt64: "-9,223,372,036,854,775,808", math.MaxInt64: "9,223,372,036,854,775,807"} {
+		if got := brief.Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := brief.CountThousands(1296, "game", "games"); got != "1,296 games" {
+		t.Errorf("Count(1296) = %q", got)
 	}
 }

@@ -200,7 +200,7 @@ func TestExercismResults(t *testing.T) {
 		Kind:  step.Setup, Stderr: long}
 	var b bytes.Buffer
 	rep := runReport{Kata: "k", Files: []string{"f.feature"}, Outcome: Outcome{Results: []Result{never},
-		NotRun: []Scenario{{Feature: "F", Name: "second", File: "f.feature", Line: 9, Steps: []Step{{Keyword: "Then", Text: "it ends"}}}},
+		NotRun:  []Scenario{{Feature: "F", Name: "second", File: "f.feature", Line: 9, Steps: []Step{{Keyword: "Then", Text: "it ends"}}}},
 		Stopped: "the program could not be started", Fatal: "Check that the program starts."}}
 	require.NoError(t, rep.WriteExercism(&b))
 	top = exercismChecked(t, b.Bytes())

@@ -57,7 +57,7 @@ var ErrNoSuchMark = errors.New("no such mark")
 // the least for its games and its worst case — or nil.
 func (s Scale) Check(m Mark) error {
 	if m.Games < 1 || m.Games > s.Games {
-		return fmt.Errorf("%w: a mark over %s games, where a whole mark is over %s", ErrNoSuchMark, brief.Thousands(m.Games), brief.Thousands(s.Games))
+		return fmt.Errorf("%w: a mark over %s, where a whole mark is over %s", ErrNoSuchMark, brief.CountThousands(m.Games, "game", "games"), brief.Thousands(s.Games))
 	}
 	if s.Turns > 0 && (m.Worst < 1 || m.Worst > s.Turns) {
 		return fmt.Errorf("%w: a mark of %d guesses at worst, where a game has %d turns", ErrNoSuchMark, m.Worst, s.Turns)
@@ -76,5 +76,5 @@ func (s Scale) Check(m Mark) error {
 	case m.Games == s.Games:
 		return fmt.Errorf("%w: %s guesses over the %s games, %d at worst, fewer than the %s any implementation takes with no game past %d guesses, by what it is told", ErrNoSuchMark, brief.Thousands(m.Total), brief.Thousands(m.Games), m.Worst, brief.Thousands(least), m.Worst)
 	}
-	return fmt.Errorf("%w: %s guesses over %s games, fewer than the %s that any %s games take at the least, by what an implementation is told", ErrNoSuchMark, brief.Thousands(m.Total), brief.Thousands(m.Games), brief.Thousands(least), brief.Thousands(m.Games))
+	return fmt.Errorf("%w: %s over %s, fewer than the %s that any %s take at the least, by what an implementation is told", ErrNoSuchMark, brief.CountThousands(m.Total, "guess", "guesses"), brief.CountThousands(m.Games, "game", "games"), brief.Thousands(least), brief.CountThousands(m.Games, "game", "games"))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/protocol"
 	"github.com/deliberate-practice/katas/internal/step"
 	"github.com/deliberate-practice/katas/mastermind"
@@ -166,7 +167,12 @@ func remote(conn *protocol.Conn) table {
 				case "guess":
 					guess, ok := r.Ints("guess")
 					if !ok {
-						err := conn.Broken("the program replied to guess without %s: request %s", `"guess", a list of colours`, r.Request)
+						var err error
+						if raw, given := r.Fields["guess"]; given {
+							err = conn.Broken("the program replied to guess with \"guess\": %s, where a guess is a list of colours, whole numbers such as [1, 1, 2, 2]: request %s", brief.Quote(string(raw)), r.Request)
+						} else {
+							err = conn.Broken("the program replied to guess without %s: request %s", `"guess", a list of colours`, r.Request)
+						}
 						blame(conn, inFlight, w.move)
 						return nil, err
 					}

@@ -65,6 +65,9 @@ func (t table) answer(req request, reply map[string]any, strategy, bug, misbehav
 		case "cheat-order":
 			reply["guess"] = nthCode(b.rules, b.nth) // the order of the new requests as the secrets'
 			return nil
+		case "string-guess":
+			reply["guess"] = []string{"1", "1", "2", "2"} // colours as text, not numbers
+			return nil
 		case "crash-deep":
 			if len(b.board) == 2 && b.board[0].Feedback == (mastermind.Feedback{Black: 1, White: 1}) {
 				// A crash deep in one game, the replies before it lost: exit at once, the

@@ -42,7 +42,7 @@ func main() {
 	bug := flag.String("bug", "", "repeats, late, turns, counts-missing or mutates for mastermind; message or shape for tictactoe; repeat, wide or colour for codebreaker")
 	strategy := flag.String("strategy", "optimal", "the code breaker's strategy: optimal, knuth or first (the first code still possible)")
 	treeFile := flag.String("tree", "", "a JSON file of the code breaker's guess after each run of feedback (\"11,20,\" for B W then B B), looked up rather than worked out")
-	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, setsid-child, upper-error, upper-greeting, id-zero, noisy, echo or unflushed (replies left in the buffer);\nfor codebreaker also cheat-number, cheat-order (the secret taken from the game's number, or its new request's place) or crash-deep")
+	misbehave := flag.String("misbehave", "", "hang, crash, crash-refusing, exit, garbage, long, twice, order, greeting, silent, flood, extra, linger,\nclose-linger, long-after, child-holds, child-crash, setsid-child, upper-error, upper-greeting, id-zero, noisy, echo or unflushed (replies left in the buffer);\nfor codebreaker also cheat-number, cheat-order (the secret taken from the game's number, or its new request's place), string-guess or crash-deep")
 	at := flag.Int("at", 2, "the request at which to misbehave")
 	version := flag.Int("version", 2, "the protocol version to greet with")
 	starts := flag.String("starts", "", "a file to which each start of the program adds a line")
