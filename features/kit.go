@@ -141,10 +141,10 @@ func breakers(newBreaker NewCodeBreaker) codebreaker.NewBreaker {
 // (go test must know a flag before any test runs): a test package that binds godog's own
 // flags, godog.BindFlags("godog.", flag.CommandLine, &opts), or as godog's README does today,
 // godog.BindCommandLineFlags("godog.", &opts) with pflag.Parse() in TestMain, runs beside it.
-// The kit then reads godog's flags as godog means them, where the -kata.* flag of the same
-// name is not given, and refuses, failing t with why, any it cannot honour: -godog.format
-// (pretty, progress, junit and cucumber, to standard output or to the file named, which
-// several katas of one test share, each run replacing its kata's part), -godog.tags,
+// The kit then reads godog's flags as godog means them, and refuses, failing t with why, any
+// it cannot honour, and a godog flag given beside the -kata.* flag of its name with another
+// value: -godog.format (pretty, progress, junit and cucumber, to standard output or to the
+// file named, which several katas of one test share, each run replacing its kata's part), -godog.tags,
 // -godog.random, -godog.stop-on-failure, -godog.strict and -godog.no-colors are honoured;
 // -godog.concurrency above 1, -godog.definitions, paths after the flags and any other
 // -godog.* flag are refused. (Under pflag.Parse, go test's own flags, -v and -run among them,

@@ -383,9 +383,13 @@ func TestGodogsOwnFlagsBesideTheKit(t *testing.T) {
 	out, ok = m.TryBinary(bin, "-godog.random=-1")
 	assert.False(t, ok)
 	assert.Contains(t, out, `-godog.random: "-1" is no seed`)
-	// The kit's own flag wins where both are given.
-	out = run("-test.v", "-godog.tags=@refusals", "-kata.tags=@board", "-test.run", "TestMastermind")
+	// The kit's own flag and godog's, both given, are one value or refused: neither is
+	// silently dropped.
+	out = run("-test.v", "-godog.tags=@board", "-kata.tags=@board", "-test.run", "TestMastermind")
 	assert.Contains(t, out, "mastermind: 1 scenario, passed")
+	out, ok = m.TryBinary(bin, "-godog.tags=@refusals", "-kata.tags=@board", "-test.run", "TestMastermind")
+	assert.False(t, ok)
+	assert.Contains(t, out, "-godog.tags=@refusals and -kata.tags=@board both given: give one")
 }
 
 // bindsGodogFlagsToday is bindsGodogFlags as godog's README writes it today: pflag's command
@@ -419,8 +423,11 @@ func TestGodogsCurrentFlagPatternBesideTheKit(t *testing.T) {
 	// has it: the reports say what ran.
 	run("--godog.tags=@refusals", "--godog.format=junit:r.xml")
 	assert.Equal(t, 13, readJUnit(t, filepath.Join(m.Dir, "r.xml")).Tests, "godog's tags, read by the kit")
-	run("--godog.tags=@refusals", "--kata.tags=@board", "--kata.format=junit:k.xml")
-	assert.Equal(t, 1, readJUnit(t, filepath.Join(m.Dir, "k-mastermind.xml")).Tests, "the kit's own flag, through pflag, wins")
+	run("--kata.tags=@board", "--kata.format=junit:k.xml")
+	assert.Equal(t, 1, readJUnit(t, filepath.Join(m.Dir, "k-mastermind.xml")).Tests, "the kit's own flag, through pflag")
+	out, ok := m.TryBinary(bin, "--godog.tags=@refusals", "--kata.tags=@board")
+	assert.False(t, ok)
+	assert.Contains(t, out, "both given: give one", "through pflag too")
 }
 
 func must[T any](v T, err error) T {

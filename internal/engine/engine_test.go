@@ -447,6 +447,7 @@ type fakeFront struct {
 	each  func(s Scenario) // called before each scenario plays, when not nil
 	end   error            // what the implementation's end says
 	out   io.Writer        // the front's Stdout, for reports without a file; nil for none
+	many  bool             // the front's Several: it may run several katas into one folder
 }
 
 // Write takes a line the run writes of its own: the seed, a report, the screen.
@@ -462,7 +463,7 @@ func (f *fakeFront) run(t *testing.T, k kata.Kata, opts Options) (Outcome, error
 	if ctx == nil {
 		ctx = t.Context()
 	}
-	r, err := Start(ctx, k, opts, Front{Out: f, Flag: "--", Stdout: f.out})
+	r, err := Start(ctx, k, opts, Front{Out: f, Flag: "--", Stdout: f.out, Several: f.many})
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -263,7 +263,7 @@ func parseFormat(list string) ([]report, error) {
 		case name == "" && !hasFile:
 			continue
 		case hasFile && file == "":
-			return nil, fmt.Errorf("format %s names no file: %s:FILE, or %s alone", brief.Quote(f), name, name)
+			return nil, fmt.Errorf("format %s names no file: %s:FILE", brief.Quote(f), name)
 		case name == "progress" && !hasFile:
 			continue // the screen
 		case name == "pretty", name == "progress", slices.Contains(reportFormats, name):

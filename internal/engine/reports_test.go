@@ -194,6 +194,14 @@ func TestExercismResults(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "pass", exercismChecked(t, must(os.ReadFile("results.json")))["status"])
 
+	// A front that runs several katas into one folder, go test's, gives each its own.
+	for _, k := range []kata.Kata{counting, tally} {
+		_, err = (&fakeFront{many: true}).run(t, k, Options{Format: "exercism:results.json"})
+		require.NoError(t, err)
+	}
+	assert.Len(t, exercismChecked(t, must(os.ReadFile("results-counting.json")))["tests"], 6)
+	assert.Len(t, exercismChecked(t, must(os.ReadFile("results-tally.json")))["tests"], 6)
+
 	long := strings.Repeat("é", 700)
 	never := Result{Scenario: Scenario{Feature: "F", Name: "first", File: "f.feature", Line: 3, Steps: []Step{{Keyword: "When", Text: "I start"}}},
 		Steps: []StepResult{{Step: "When I start", Status: godog.StepFailed, Err: "the program exited with status 2 before its greeting", Kind: step.Setup}},

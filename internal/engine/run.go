@@ -34,6 +34,10 @@ type Front struct {
 	// Stdout, where not nil, takes a report the format names no file for ("junit"), as
 	// godog writes one to standard output; nil where a report needs a file.
 	Stdout io.Writer
+	// Several says the front may run several katas into one folder, as a go test does: every
+	// report's file takes the kata's name, Exercism's too, unless the options ask for it
+	// where named. Otherwise Exercism's results are written where named, results.json.
+	Several bool
 }
 
 // A Run is one run of a kata's scenarios, driven by its front end: Start it, range over its
@@ -223,7 +227,7 @@ func (r *Run) Report(rerun func(s Scenario, options ...string) string) error {
 			}
 		default:
 			file := f.file
-			if !r.opts.AsNamed && f.format != "exercism" {
+			if !r.opts.AsNamed && (f.format != "exercism" || r.front.Several) {
 				file = reportFile(file, k.Name) // Exercism's is results.json, one exercise's
 			}
 			path, err := rep.writeFile(f.format, file, r.opts.AsNamed)

@@ -187,7 +187,13 @@ func options(fs *flag.FlagSet) (engine.Options, error) {
 			continue
 		}
 		opt := godogOption(short)
-		if _, kit := given[flagPrefix+opt]; opt == "" || kit {
+		if opt == "" {
+			continue
+		}
+		if own, kit := given[flagPrefix+opt]; kit {
+			if own != v {
+				errs = append(errs, fmt.Errorf("-%s=%s and -%s%s=%s both given: give one", name, v, flagPrefix, opt, own))
+			}
 			continue
 		}
 		if opt == engine.OptRandom && v == "0" {

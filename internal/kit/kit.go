@@ -47,7 +47,7 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 		code = history.Take(".") // the code that runs, kept with its light
 	}
 	root, dirs := featureDirs()
-	run, err := engine.Start(t.Context(), k, opts, engine.Front{Out: t.Output(), Flag: "-" + flagPrefix, Root: root, FeatureDirs: dirs, Stdout: os.Stdout})
+	run, err := engine.Start(t.Context(), k, opts, engine.Front{Out: t.Output(), Flag: "-" + flagPrefix, Root: root, FeatureDirs: dirs, Stdout: os.Stdout, Several: true})
 	switch {
 	case errors.Is(err, engine.ErrNoScenario) && opts.Tags != "" && !chooseAny(k.Features, opts.Tags):
 		t.Fatalf("features: %v, nor of any other kata: check the tags", err)
