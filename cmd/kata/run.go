@@ -320,7 +320,7 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	if r.room != nil {
 		// A room away costs the run nothing but this line.
 		if err := toRoom.Send(c.ctx); err != nil {
-			notes = append(notes, fmt.Sprintf("the light was not sent to the dojo: %v", err))
+			notes = append(notes, err.Error())
 		}
 	}
 	for _, n := range notes {

@@ -68,6 +68,16 @@ func ParseRoom(s string) (Room, error) {
 	return Room{u}, nil
 }
 
+// key names the room by its path, /rooms/NAME/TOKEN, which its token makes its own: the same
+// room at another host or port (localhost or 127.0.0.1, a server restarted elsewhere) is the
+// same room, and another room, even of the same server and name, is not.
+func (r Room) key() string {
+	if r.url == nil {
+		return ""
+	}
+	return r.url.Path
+}
+
 // String returns the room's address.
 func (r Room) String() string {
 	if r.url == nil {

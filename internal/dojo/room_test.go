@@ -171,8 +171,12 @@ func TestFromEntry(t *testing.T) {
 
 // takingRoom is a room that takes every light, and the lights it took, in order. It closes
 // when the test ends.
-func takingRoom(t *testing.T) (Room, *[]Post) {
+func takingRoom(t *testing.T, name ...string) (Room, *[]Post) {
 	t.Helper()
+	path := "/rooms/dojo/" + token
+	if len(name) > 0 {
+		path = "/rooms/" + name[0] + "/" + token
+	}
 	var got []Post
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var l Post
@@ -181,7 +185,7 @@ func takingRoom(t *testing.T) (Room, *[]Post) {
 		w.WriteHeader(http.StatusCreated)
 	}))
 	t.Cleanup(srv.Close)
-	room, err := ParseRoom(srv.URL + "/rooms/dojo/" + token)
+	room, err := ParseRoom(srv.URL + path)
 	require.NoError(t, err)
 	return room, &got
 }
@@ -199,6 +203,8 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 	ctx := context.Background()
 	l := Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3}
 	err := queue(room, dir, l).Send(ctx)
+	assert.ErrorContains(t, err, "the light reached the dojo; but the lights kept for the room could not be read")
+	assert.NotContains(t, err.Error(), "not sent", "the run's own light was sent: nothing says otherwise")
 	assert.ErrorContains(t, err, "moved to .kata/unsent.unreadable")
 	assert.ErrorContains(t, err, "holds a line that is no light kata kept")
 	assert.Equal(t, []Post{l}, *got, "the run's own light reaches the room")
@@ -229,8 +235,8 @@ func TestALightIsKeptBeforeItIsSent(t *testing.T) {
 	room, got := takingRoom(t)
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
-	waiting := Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 3, At: 1}
-	require.NoError(t, writeUnsent(dir, []Post{waiting}))
+	before := Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 3, At: 1}
+	require.NoError(t, writeUnsent(dir, []waiting{{room.key(), before}}))
 
 	p := Participant{Room: room, Name: "ann"}
 	d := p.Keep(dir, journal.Entry{Time: time.UnixMilli(2), Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3})
@@ -240,6 +246,39 @@ func TestALightIsKeptBeforeItIsSent(t *testing.T) {
 	assert.Equal(t, int64(2), inFolder[1].At)
 	assert.Empty(t, *got, "and nothing sent yet")
 	require.NoError(t, d.Send(context.Background()))
-	assert.Equal(t, inFolder, *got, "both sent, in order")
+	assert.Equal(t, []Post{inFolder[0].Post, inFolder[1].Post}, *got, "both sent, in order")
 	assert.NoFileExists(t, filepath.Join(dir, UnsentPath))
+}
+
+// TestAWaitingLightGoesToItsOwnRoom: a light kept while its room was away waits for that room:
+// a run that sends to another room sends its own light alone, and leaves it waiting; the run
+// that reaches its room sends it there. A line an older kata kept, with no room, goes nowhere.
+func TestAWaitingLightGoesToItsOwnRoom(t *testing.T) {
+	roomA, gotA := takingRoom(t, "tuesday")
+	roomB, gotB := takingRoom(t, "wednesday")
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
+	forA := Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 3, At: 1}
+	noRoom := Post{Name: "ann", Kata: "mastermind", Light: journal.Amber, Passed: 0, Total: 3, At: 2}
+	require.NoError(t, writeUnsent(dir, []waiting{{roomA.key(), forA}, {"", noRoom}}))
+
+	ownB := Post{Name: "bob", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3, At: 3}
+	require.NoError(t, queue(roomB, dir, ownB).Send(context.Background()))
+	assert.Equal(t, []Post{ownB}, *gotB, "room B gets B's light alone")
+	left, err := readUnsent(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []waiting{{roomA.key(), forA}, {"", noRoom}}, left, "A's light waits for A")
+
+	ownA := Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3, At: 4}
+	require.NoError(t, queue(roomA, dir, ownA).Send(context.Background()))
+	assert.Equal(t, []Post{forA, ownA}, *gotA, "room A gets its own, in order")
+	left, err = readUnsent(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []waiting{{"", noRoom}}, left)
+
+	// The same room, its server at another address, is the same room.
+	require.NoError(t, writeUnsent(dir, []waiting{{roomA.key(), forA}}))
+	again, gotAgain := takingRoom(t, "tuesday")
+	require.NoError(t, queue(again, dir, ownA).Send(context.Background()))
+	assert.Equal(t, []Post{forA, ownA}, *gotAgain)
 }

@@ -32,9 +32,16 @@ const maxPost = 4 << 10
 // is, does not wait.
 var ErrAway = errors.New("the room is away")
 
+// A waiting light is a light kept in the folder for its room: it goes there alone, whatever
+// room a later run sends to. A line an older kata kept, with no room, goes nowhere.
+type waiting struct {
+	Room string `json:"room,omitempty"` // the room, known by its name and token: Room.key
+	Post
+}
+
 // readUnsent returns the lights waiting in the folder dir, oldest first; none where there is
 // no file, and an error that says so where it cannot be read as kata writes it.
-func readUnsent(dir string) ([]Post, error) {
+func readUnsent(dir string) ([]waiting, error) {
 	data, err := journal.ReadPlain(filepath.Join(dir, UnsentPath), MaxUnsent*(maxPost+1))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -42,12 +49,12 @@ func readUnsent(dir string) ([]Post, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Post
+	var out []waiting
 	for line := range bytes.SplitSeq(bytes.TrimSpace(data), []byte("\n")) {
 		if len(line) == 0 {
 			continue
 		}
-		var p Post
+		var p waiting
 		if err := json.Unmarshal(line, &p); err != nil || p.Check() != nil {
 			return nil, fmt.Errorf("%s holds a line that is no light kata kept", filepath.Join(dir, UnsentPath))
 		}
@@ -58,7 +65,7 @@ func readUnsent(dir string) ([]Post, error) {
 
 // writeUnsent keeps posts as the lights waiting in dir, the newest MaxUnsent of them; none
 // removes the file.
-func writeUnsent(dir string, posts []Post) error {
+func writeUnsent(dir string, posts []waiting) error {
 	path := filepath.Join(dir, UnsentPath)
 	if len(posts) == 0 {
 		err := os.Remove(path)
@@ -99,9 +106,10 @@ func writeUnsent(dir string, posts []Post) error {
 // sends it after, so that nothing that happens in between — an output closed early, a kill —
 // loses it; the next run that reaches the room sends it.
 type Delivery struct {
-	room  Room
-	dir   string
-	queue []Post // the lights waiting, then the run's own
+	room   Room
+	dir    string
+	queue  []waiting // the lights waiting for the room, then the run's own
+	others []waiting // the lights waiting for other rooms, which stay
 	// stuck says the folder's file could not be read nor moved aside: it is not written over,
 	// and the run's light goes from memory alone.
 	stuck bool
@@ -112,46 +120,63 @@ type Delivery struct {
 // waiting lights that cannot be read is moved to UnreadablePath, and post goes all the same.
 func queue(room Room, dir string, post Post) Delivery {
 	d := Delivery{room: room, dir: dir}
-	waiting, bad := readUnsent(dir)
+	own := waiting{room.key(), post}
+	kept, bad := readUnsent(dir)
 	if bad != nil {
 		// What cannot be read is moved aside, not lost, and the run's own light still goes.
 		if err := moveAside(dir); err != nil {
-			d.queue, d.stuck = []Post{post}, true
+			d.queue, d.stuck = []waiting{own}, true
 			d.bad = fmt.Errorf("the lights kept for the room: %w; nor could it be moved aside: %v", bad, err)
 			return d
 		}
 		d.bad = fmt.Errorf("the lights kept for the room could not be read, and are moved to %s: %w", UnreadablePath, bad)
 	}
-	d.queue = append(waiting, post)
-	if err := writeUnsent(dir, d.queue); err != nil {
+	for _, w := range kept {
+		if w.Room == own.Room {
+			d.queue = append(d.queue, w)
+		} else {
+			d.others = append(d.others, w)
+		}
+	}
+	d.queue = append(d.queue, own)
+	if err := writeUnsent(dir, append(d.others, d.queue...)); err != nil {
 		d.bad = errors.Join(d.bad, fmt.Errorf("the light could not be kept to send later: %w", err))
 	}
 	return d
 }
 
-// Send sends the lights of the delivery, in order, each once. At the first the room is away for
-// (ErrAway) it stops, and that light and those after it wait in the folder for the next run; a
-// light the room refuses for what it is is not sent again. It returns the error of the run's
-// own light, or of the first light the room was away for, and of the folder's file.
+// Send sends the lights of the delivery's room, in order, each once: those kept for another
+// room stay for it. At the first the room is away for (ErrAway) it stops, and that light and
+// those after it wait in the folder for the next run; a light the room refuses for what it is
+// is not sent again. It returns an error that says what happened to the run's own light —
+// not sent, and why; or sent, where something of the folder's file went wrong.
 func (d Delivery) Send(ctx context.Context) error {
+	notSent := func(err error) error { return fmt.Errorf("the light was not sent to the dojo: %w", err) }
 	var last error
 	for i, p := range d.queue {
-		err := d.room.Send(ctx, p)
+		err := d.room.Send(ctx, p.Post)
 		if errors.Is(err, ErrAway) {
 			if d.stuck {
-				return errors.Join(fmt.Errorf("%w; nor can it be kept to send with the next run", err), d.bad)
+				return errors.Join(notSent(fmt.Errorf("%w; nor can it be kept to send with the next run", err)), d.bad)
 			}
-			if werr := writeUnsent(d.dir, d.queue[i:]); werr != nil {
-				return errors.Join(fmt.Errorf("%w; nor could it be kept to send with the next run: %v", err, werr), d.bad)
+			if werr := writeUnsent(d.dir, append(d.others, d.queue[i:]...)); werr != nil {
+				return errors.Join(notSent(fmt.Errorf("%w; nor could it be kept to send with the next run: %v", err, werr)), d.bad)
 			}
-			return errors.Join(fmt.Errorf("%w; %s", err, kept(len(d.queue)-i)), d.bad)
+			return errors.Join(notSent(fmt.Errorf("%w; %s", err, kept(len(d.queue)-i))), d.bad)
 		}
 		last = err // a refusal: of the run's own light, it is said
 	}
-	if d.stuck {
-		return errors.Join(last, d.bad)
+	var werr error
+	if !d.stuck {
+		werr = writeUnsent(d.dir, d.others)
 	}
-	return errors.Join(last, writeUnsent(d.dir, nil), d.bad)
+	switch {
+	case last != nil:
+		return errors.Join(notSent(last), werr, d.bad)
+	case werr != nil || d.bad != nil:
+		return fmt.Errorf("the light reached the dojo; but %w", errors.Join(d.bad, werr))
+	}
+	return nil
 }
 
 // moveAside moves the folder's UnsentPath to UnreadablePath, where no file is yet: one moved

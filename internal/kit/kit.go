@@ -125,11 +125,13 @@ func sendToRoom(t *testing.T, entry journal.Entry) {
 		return
 	}
 	p, err := dojo.NewParticipant(addr, os.Getenv(dojo.EnvName))
-	if err == nil {
+	if err != nil {
+		err = fmt.Errorf("the light was not sent to the dojo: %w", err)
+	} else {
 		err = p.Send(t.Context(), ".", entry)
 	}
 	if err != nil {
-		notice(t, "the light was not sent to the dojo: %v", err)
+		notice(t, "%v", err)
 	}
 }
 
