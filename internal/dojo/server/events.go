@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"net"
 	"net/http"
 	"strconv"
 	"time"
@@ -38,9 +39,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	// Subscribed before the backlog is read, so that no light falls between the two; one in
 	// both is sent once, by its id.
-	live, ok := s.hub.subscribe(rm.name, MaxStreams)
-	if !ok {
-		http.Error(w, fmt.Sprintf("the dojo has %d dashboards open: close one", MaxStreams), http.StatusServiceUnavailable)
+	live, full := s.hub.subscribe(rm.name, clientOf(r))
+	if full != "" {
+		http.Error(w, full, http.StatusServiceUnavailable)
 		return
 	}
 	defer s.hub.unsubscribe(rm.name, live)
@@ -110,4 +111,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// clientOf is the address a request came from, without its port: a client's dashboards count
+// together.
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -33,30 +34,57 @@ func troubleFrame(at int64, msg string) frame {
 	return frame{0, fmt.Appendf(nil, "event: trouble\ndata: %s\n\n", data)}
 }
 
-// A hub hands each frame of a room to the room's open streams.
+// A hub hands each frame of a room to the room's open streams. It bounds the streams open at
+// once: in all, in a room, and of one client, so that no room, nor one machine, can take every
+// dashboard the server has.
 type hub struct {
 	mu      sync.Mutex
-	streams map[string]map[chan frame]struct{} // by room
+	streams map[string]map[chan frame]string // by room: each stream's client
+	clients map[string]int                   // streams open by client
 	count   int
+	// The bounds: every room's streams together, a room's, a client's; 0 for the Max ones.
+	all, room, client int
 }
 
-// subscribe opens a stream of the room's frames, unless max streams are open already.
-func (h *hub) subscribe(room string, max int) (chan frame, bool) {
+// subscribe opens a stream of the room's frames for a client (its address), unless the
+// streams open already are at a bound; then it returns why not.
+func (h *hub) subscribe(room, client string) (chan frame, string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.count >= max {
-		return nil, false
+	all, perRoom, perClient := cmp.Or(h.all, MaxStreams), cmp.Or(h.room, MaxRoomStreams), cmp.Or(h.client, MaxClientStreams)
+	switch {
+	case h.count >= all:
+		return nil, fmt.Sprintf("the dojo has %d dashboards open: close one", all)
+	case len(h.streams[room]) >= perRoom:
+		return nil, fmt.Sprintf("the room has %d dashboards open: close one", perRoom)
+	case h.clients[client] >= perClient:
+		return nil, fmt.Sprintf("%d dashboards of the dojo are open from %s: close one", perClient, client)
 	}
 	if h.streams == nil {
-		h.streams = map[string]map[chan frame]struct{}{}
+		h.streams, h.clients = map[string]map[chan frame]string{}, map[string]int{}
 	}
 	if h.streams[room] == nil {
-		h.streams[room] = map[chan frame]struct{}{}
+		h.streams[room] = map[chan frame]string{}
 	}
 	ch := make(chan frame, streamBuffer)
-	h.streams[room][ch] = struct{}{}
+	h.streams[room][ch] = client
+	h.clients[client]++
 	h.count++
-	return ch, true
+	return ch, ""
+}
+
+// drop forgets a stream of the room and closes it; the lock is held.
+func (h *hub) drop(room string, ch chan frame) {
+	client := h.streams[room][ch]
+	delete(h.streams[room], ch)
+	if len(h.streams[room]) == 0 {
+		delete(h.streams, room)
+	}
+	if h.clients[client]--; h.clients[client] <= 0 {
+		delete(h.clients, client)
+	}
+	h.count--
+	close(ch)
 }
 
 // unsubscribe closes a stream, unless publish has.
@@ -64,9 +92,7 @@ func (h *hub) unsubscribe(room string, ch chan frame) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if _, ok := h.streams[room][ch]; ok {
-		delete(h.streams[room], ch)
-		h.count--
-		close(ch)
+		h.drop(room, ch)
 	}
 }
 
@@ -78,9 +104,7 @@ func (h *hub) publish(room string, f frame) {
 		select {
 		case ch <- f:
 		default:
-			delete(h.streams[room], ch)
-			h.count--
-			close(ch)
+			h.drop(room, ch)
 		}
 	}
 }
@@ -91,9 +115,7 @@ func (h *hub) closeAll() {
 	defer h.mu.Unlock()
 	for room, chans := range h.streams {
 		for ch := range chans {
-			close(ch)
+			h.drop(room, ch)
 		}
-		delete(h.streams, room)
 	}
-	h.count = 0
 }

@@ -8,6 +8,11 @@ const (
 	MaxBody         = 4 << 10 // bytes of a light's request
 	MaxParticipants = 100     // names a room takes lights from
 	MaxStreams      = 256     // dashboards open at once, every room's together
+	// MaxRoomStreams and MaxClientStreams bound the dashboards of one room, and of one client
+	// (its address), so that neither can take the server's every dashboard: a class behind
+	// one address has room for one each.
+	MaxRoomStreams   = 64
+	MaxClientStreams = 32
 	// Burst and Rate bound each participant's lights: Burst at once, then Rate a second. A run
 	// takes half a second at the least, so a participant never meets them.
 	Burst = 10

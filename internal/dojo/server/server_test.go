@@ -517,13 +517,13 @@ func TestThePageHoldsNoScriptOfItsOwn(t *testing.T) {
 // TestASlowDashboardIsLeftBehind: a stream that does not keep up is closed, not waited on, so
 // that the room goes on taking lights; the others get every one.
 func TestASlowDashboardIsLeftBehind(t *testing.T) {
-	var h hub
-	slow, ok := h.subscribe("dojo", 2)
-	require.True(t, ok)
-	quick, ok := h.subscribe("dojo", 2)
-	require.True(t, ok)
-	_, ok = h.subscribe("other", 2)
-	assert.False(t, ok, "no more streams than the most")
+	h := hub{all: 2}
+	slow, full := h.subscribe("dojo", "a")
+	require.Empty(t, full)
+	quick, full := h.subscribe("dojo", "b")
+	require.Empty(t, full)
+	_, full = h.subscribe("other", "c")
+	assert.Equal(t, "the dojo has 2 dashboards open: close one", full, "no more streams than the most")
 	for i := range streamBuffer + 1 {
 		h.publish("dojo", frame{id: int64(i + 1)})
 		if i < streamBuffer {
@@ -538,6 +538,30 @@ func TestASlowDashboardIsLeftBehind(t *testing.T) {
 	assert.False(t, open, "and then ends: its page reconnects and reads the rest from the backlog")
 	assert.Equal(t, int64(streamBuffer+1), (<-quick).id, "the quick one has every light")
 	h.unsubscribe("dojo", slow) // a closed stream's handler ends as usual
-	_, ok = h.subscribe("other", 2)
-	assert.True(t, ok, "the slow one's place is free")
+	_, full = h.subscribe("other", "c")
+	assert.Empty(t, full, "the slow one's place is free")
+}
+
+// TestNoRoomNorClientTakesEveryDashboard: a room's dashboards, and one client's, are bounded
+// below the server's, so that streams held open on one room, or from one machine, leave the
+// other rooms theirs; a stream closed gives its place back.
+func TestNoRoomNorClientTakesEveryDashboard(t *testing.T) {
+	h := hub{all: 10, room: 3, client: 4}
+	var a []chan frame
+	for i := range 3 {
+		ch, full := h.subscribe("a", fmt.Sprint("10.0.0.", i))
+		require.Empty(t, full)
+		a = append(a, ch)
+	}
+	_, full := h.subscribe("a", "10.0.0.9")
+	assert.Equal(t, "the room has 3 dashboards open: close one", full)
+	_, full = h.subscribe("b", "10.0.0.9")
+	assert.Empty(t, full, "another room has its own")
+	for _, room := range []string{"c", "d", "e", "f"} { // f's is one too many: 10.0.0.9 has b's too
+		_, full = h.subscribe(room, "10.0.0.9")
+	}
+	assert.Equal(t, "4 dashboards of the dojo are open from 10.0.0.9: close one", full)
+	h.unsubscribe("a", a[0])
+	_, full = h.subscribe("a", "10.0.0.8")
+	assert.Empty(t, full, "a closed stream's place is free")
 }
