@@ -55,6 +55,15 @@
 // of 5 × 5 also ship with the package, so that New(Classic(), Optimal) plays from them at once
 // while the game follows them. WriteTree writes any strategy's whole tree.
 //
+// A search of a larger game can run for hours, so Next never starts one of more than
+// MaxSearch secrets left (the classic game's 1,296): it answers at once with ErrBeyondSearch,
+// and a heuristic strategy, or Candidates, narrows the game first. NextContext searches within
+// a context, stopping when it ends:
+//
+//	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+//	defer cancel()
+//	guess, err := s.NextContext(ctx) // context.DeadlineExceeded where the search did not end
+//
 // # Evaluating a strategy
 //
 // Evaluate plays a strategy against every secret and returns the number of guesses summed,

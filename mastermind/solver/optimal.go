@@ -56,7 +56,9 @@ type lookScratch struct {
 
 // tables are what every worker of a search reads and none writes, made once by newOptimizer.
 type tables struct {
-	sp    *space
+	sp *space
+	// halt, set, stops the search, every worker's: it goes on no further than a node.
+	halt  *atomic.Bool
 	table []uint8 // table[g*n+s] is the feedback of g against s, as a dense index
 	// bits16 is the table again as bits, for games of at most 16 feedbacks and at most
 	// maxBitsCodes codes: row s is words16 words, each holding four codes' 16-bit
@@ -90,7 +92,7 @@ const (
 )
 
 func newOptimizer(sp *space, capped bool) *optimizer {
-	o := &optimizer{tables: tables{sp: sp, capped: capped}, memo: newMemo(), mark: make([]uint32, sp.n)}
+	o := &optimizer{tables: tables{sp: sp, capped: capped, halt: new(atomic.Bool)}, memo: newMemo(), mark: make([]uint32, sp.n)}
 	n := sp.n
 	w := sp.rules.Width
 	for f := range sp.feedbacks() {

@@ -63,6 +63,9 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	sp := o.sp
 	o.node++
 	node := o.node
+	if o.halt.Load() {
+		return subtree{}, false // stopped: the caller drops what this search learned
+	}
 	for _, c := range set {
 		o.mark[c] = node
 	}
@@ -229,8 +232,8 @@ func (o *optimizer) tryAll(set, path []int32, cands []candidate, best *champion,
 	var label [256]byte  // label[f]-1 is f's label, 0 while f has none
 	var labelled []uint8 // the feedbacks with a label, to clear them
 	for _, c := range cands {
-		if c.lb > best.t.total {
-			break // sorted: none after it can do better
+		if c.lb > best.t.total || o.halt.Load() {
+			break // sorted: none after it can do better; or stopped
 		}
 		// Sort the set into its groups by feedback.
 		if row := o.row(c.code); row != nil {

@@ -1,9 +1,11 @@
 package solver
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
+	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/mastermind"
 )
 
@@ -54,8 +56,16 @@ func New(r mastermind.Rules, s Strategy) (*Solver, error) {
 // calls are quicker, and for the classic game it plays from a tree it carries while the game
 // follows that tree. Next returns ErrNoGame for a Solver New did not make, and ErrNoTree when
 // no tree can break the secrets left within an OptimalWithin cap, as after guesses of the
-// player's own.
+// player's own. A search of more than MaxSearch secrets, which could run for hours, it does
+// not start: it returns ErrBeyondSearch at once, and NextContext searches them.
 func (s *Solver) Next() (mastermind.Code, error) {
+	return s.NextContext(context.Background())
+}
+
+// NextContext is Next within a context: an Optimal search stops when ctx is done, and returns
+// the context's error, and a search of more than MaxSearch secrets is started where ctx can
+// end (it has a deadline, or can be cancelled). The Solver is as it was after an error.
+func (s *Solver) NextContext(ctx context.Context) (mastermind.Code, error) {
 	if s.sp == nil {
 		return nil, errNoGame()
 	}
@@ -68,6 +78,13 @@ func (s *Solver) Next() (mastermind.Code, error) {
 		}
 	}
 	if s.strategy.optimal() {
+		if len(s.remaining) > MaxSearch && ctx.Done() == nil {
+			return nil, fmt.Errorf("solver: %v: %s secrets left, more than the %s Next searches: %w; play a heuristic strategy (Knuth) until at most %s remain, or give NextContext a deadline",
+				s.strategy, brief.Thousands(len(s.remaining)), brief.Thousands(MaxSearch), ErrBeyondSearch, brief.Thousands(MaxSearch))
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("solver: %v: %w", s.strategy, err)
+		}
 		if s.opt == nil {
 			s.opt = newOptimizer(s.sp, s.strategy.MaxGuesses() > 0)
 		}
@@ -75,7 +92,14 @@ func (s *Solver) Next() (mastermind.Code, error) {
 		if s.strategy.MaxGuesses() > 0 {
 			depth -= int32(len(s.path)) // the guesses left; with no cap, the depth is the whole game's, as the memo knows it
 		}
+		s.opt.halt.Store(false)
+		stop := context.AfterFunc(ctx, func() { s.opt.halt.Store(true) })
 		t, ok := s.opt.bestTree(s.remaining, s.path, depth)
+		stop()
+		if s.opt.halt.Load() {
+			s.opt = nil // what a search cut short learned may be wrong: the next starts afresh
+			return nil, fmt.Errorf("solver: %v: the search of %s secrets left stopped: %w", s.strategy, brief.Thousands(len(s.remaining)), context.Cause(ctx))
+		}
 		if !ok {
 			return nil, fmt.Errorf("solver: %v: no tree breaks the %d secrets left within the cap: %w", s.strategy, len(s.remaining), ErrNoTree)
 		}

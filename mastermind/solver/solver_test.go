@@ -1,10 +1,12 @@
 package solver_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -302,4 +304,52 @@ func TestStrategyNames(t *testing.T) {
 	assert.Equal(t, solver.Knuth, got)
 	_, err = solver.ParseStrategy("random")
 	assert.True(t, errors.Is(err, solver.ErrUnknownStrategy))
+}
+
+// TestAnOptimalSearchAnswers: Next answers a game whose optimal search would run for hours at
+// once, with an error that says what to do; NextContext searches it as long as its context
+// lets it, stops when the context ends, and leaves the Solver able to search again.
+func TestAnOptimalSearchAnswers(t *testing.T) {
+	t.Parallel()
+	for _, r := range []mastermind.Rules{{Colors: 10, Width: 4, MaxTurns: 12}, {Colors: 2, Width: 15, MaxTurns: 30}} {
+		s, err := solver.New(r, solver.Optimal)
+		require.NoError(t, err)
+		done := make(chan error, 1)
+		go func() { _, err := s.Next(); done <- err }()
+		select {
+		case err := <-done:
+			require.ErrorIs(t, err, solver.ErrBeyondSearch)
+			assert.ErrorContains(t, err, "play a heuristic strategy (Knuth) until at most 1,296 remain, or give NextContext a deadline")
+		case <-time.After(10 * time.Second): // a bound on a hang, not a measure of speed
+			t.Fatalf("%+v: Next searched on", r)
+		}
+	}
+
+	s, err := solver.New(mastermind.Rules{Colors: 10, Width: 4, MaxTurns: 12}, solver.Optimal)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	_, err = s.NextContext(ctx)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.ErrorContains(t, err, "the search of 10,000 secrets left stopped")
+
+	// Narrowed to a set the search finishes, the same Solver answers, as a fresh one does.
+	secret := mastermind.Code{3, 9, 1, 7}
+	var played []mastermind.Code
+	for s.Remaining() > 150 {
+		g := s.Candidates(1)[0]
+		fb, _ := mastermind.Score(secret, g)
+		require.NoError(t, s.Record(g, fb))
+		played = append(played, g)
+	}
+	got, err := s.NextContext(context.Background())
+	require.NoError(t, err)
+	fresh, _ := solver.New(mastermind.Rules{Colors: 10, Width: 4, MaxTurns: 12}, solver.Optimal)
+	for _, g := range played {
+		fb, _ := mastermind.Score(secret, g)
+		require.NoError(t, fresh.Record(g, fb))
+	}
+	want, err := fresh.Next()
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
 }

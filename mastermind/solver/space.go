@@ -33,7 +33,16 @@ var (
 	ErrInconsistent = errors.New("feedback contradicts earlier feedback")
 	// ErrNoGame means a Solver that New did not make: the zero Solver has no rules to play.
 	ErrNoGame = errors.New("solver not made by New")
+	// ErrBeyondSearch means more secrets left than Next searches an optimal tree for
+	// (MaxSearch): a search that would run for hours. NextContext searches them, as long as
+	// its context lets it.
+	ErrBeyondSearch = errors.New("too many secrets left for the optimal search")
 )
+
+// MaxSearch is the most secrets left that Next searches an optimal tree for, where no tree it
+// carries covers the game: the classic game's 1,296, which it searches in well under a second
+// from any guess. Past it, Next answers at once with ErrBeyondSearch.
+const MaxSearch = 1296
 
 // space is every code of a game, packed for fast scoring. Codes are numbered in colour-number
 // order (1111 is 0, 1112 is 1, …). A code's pegs are packed four bits each, the first peg
