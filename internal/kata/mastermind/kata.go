@@ -65,6 +65,10 @@ Mastermind requests
         Go back to the game as it was before the last guess scored: the game that
         score(game, guess) was given, which it leaves as it was. The requests after it
         play on from there. (Version 2: the scenarios tagged @state ask for it.)
+        The runner sees the game only through your program's replies: @state holds
+        your score to its word only as far as back hands back the very game score was
+        given, as the starting points' adapters do. An adapter that builds the game
+        before again, by replaying the guesses, passes @state whatever score does.
 
 An exchange (> from the runner, < from your program):
 
