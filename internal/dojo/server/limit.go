@@ -6,7 +6,11 @@ import "time"
 // can crowd it or the server.
 const (
 	MaxBody         = 4 << 10 // bytes of a light's request
-	MaxParticipants = 100     // names a room takes lights from
+	MaxParticipants = 100     // names a room takes lights from at once: those not quiet
+	// QuietAfter is how long a name goes without a light before it stops counting among a
+	// room's participants: a room filled with names — a script's, yesterday's — makes room
+	// again as they go quiet, restart or not.
+	QuietAfter = time.Hour
 	MaxStreams      = 256     // dashboards open at once, every room's together
 	// MaxRoomStreams and MaxClientStreams bound the dashboards of one room, and of one client
 	// (its address), so that neither can take the server's every dashboard: a class behind

@@ -121,8 +121,8 @@ func Open(path string, opts Options) (*Server, error) {
 	}
 	for name, people := range names {
 		if r := s.rooms[name]; r != nil {
-			for _, p := range people {
-				r.participants[p] = &bucket{}
+			for p, last := range people {
+				r.participants[p] = &bucket{tokens: Burst, at: last} // quiet since its last light
 			}
 		}
 	}
@@ -319,10 +319,12 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 		}
 	}
 	b := rm.participants[l.Name]
-	if b == nil {
-		if len(rm.participants) >= MaxParticipants {
-			return Stored{}, http.StatusForbidden, fmt.Errorf("the room has its %d participants already: ask the facilitator for another room", MaxParticipants)
+	if b == nil || now.Sub(b.at) >= QuietAfter {
+		if rm.active(now) >= MaxParticipants {
+			return Stored{}, http.StatusForbidden, fmt.Errorf("the room has its %d participants already, each with a light in the last %v: a name makes room when it has gone that long without one; or ask the facilitator for another room", MaxParticipants, QuietAfter)
 		}
+	}
+	if b == nil {
 		b = &bucket{}
 	}
 	before := *b
@@ -351,6 +353,18 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 	rm.taken[runKey{l.Name, stored.At}] = stored
 	s.hub.publish(rm.name, f)
 	return stored, 0, nil
+}
+
+// active counts the room's participants at time now: the names with a light in the last
+// QuietAfter.
+func (rm *room) active(now time.Time) int {
+	n := 0
+	for _, b := range rm.participants {
+		if now.Sub(b.at) < QuietAfter {
+			n++
+		}
+	}
+	return n
 }
 
 // troubleEvery is how often, at most, a room's dashboards are told of lights not kept.

@@ -397,6 +397,24 @@ func TestARoomTakesSoManyParticipants(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "the room has its 100 participants already")
 	require.NoError(t, room.Send(ctx, light("p7", journal.Green, 1, 1)), "a participant already in goes on")
+
+	// Names that have gone quiet stop counting: the room makes room again, restarted or not,
+	// and is never filled for good.
+	d.advance(QuietAfter - time.Minute)
+	require.Error(t, room.Send(ctx, light("one too many", journal.Red, 0, 1)), "not yet")
+	require.NoError(t, room.Send(ctx, light("p8", journal.Green, 1, 1)))
+	d.advance(time.Minute)
+	require.NoError(t, room.Send(ctx, light("newcomer", journal.Red, 0, 1)), "98 names quiet for an hour")
+	d.stop()
+	again := startDojo(t, d.db)
+	again.advance(2 * QuietAfter) // its clock starts where the first's did: every name is quiet
+	room = again.room(t, "dojo")
+	for i := range MaxParticipants {
+		require.NoError(t, room.Send(ctx, light(fmt.Sprintf("q%d", i), journal.Red, 0, 1)), "q%d", i)
+	}
+	err = room.Send(ctx, light("p8", journal.Green, 1, 1))
+	require.Error(t, err, "p8, quiet, comes back as a name the full room has no room for")
+	assert.Contains(t, err.Error(), "each with a light in the last 1h0m0s")
 }
 
 func TestARestartedServerHasEveryLight(t *testing.T) {

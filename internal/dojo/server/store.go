@@ -222,20 +222,25 @@ func (s *store) addRoom(name, token string, at time.Time) error {
 	return err
 }
 
-// participants returns the names of each room's participants.
-func (s *store) participants() (map[string][]string, error) {
-	rows, err := s.db.Query("SELECT DISTINCT room, name FROM lights")
+// participants returns the names of each room's participants, and when each sent its last
+// light.
+func (s *store) participants() (map[string]map[string]time.Time, error) {
+	rows, err := s.db.Query("SELECT room, name, MAX(at) FROM lights GROUP BY room, name")
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string][]string{}
+	out := map[string]map[string]time.Time{}
 	for rows.Next() {
 		var room, name string
-		if err := rows.Scan(&room, &name); err != nil {
+		var at int64
+		if err := rows.Scan(&room, &name, &at); err != nil {
 			return nil, err
 		}
-		out[room] = append(out[room], name)
+		if out[room] == nil {
+			out[room] = map[string]time.Time{}
+		}
+		out[room][name] = time.UnixMilli(at)
 	}
 	return out, rows.Err()
 }
