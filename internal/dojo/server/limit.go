@@ -11,7 +11,7 @@ const (
 	// room's participants: a room filled with names — a script's, yesterday's — makes room
 	// again as they go quiet, restart or not.
 	QuietAfter = time.Hour
-	MaxStreams      = 256     // dashboards open at once, every room's together
+	MaxStreams = 256 // dashboards open at once, every room's together
 	// MaxRoomStreams and MaxClientStreams bound the dashboards of one room, and of one client
 	// (its address), so that neither can take the server's every dashboard: a class behind
 	// one address has room for one each.
