@@ -25,6 +25,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/protocol"
+	"github.com/deliberate-practice/katas/internal/record"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -293,40 +294,31 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	// not the record, and a message the room has not taken goes with the next run.
 	status := 0
 	var notes []string
-	entry := outcome.Entry(k, c.now())
-	entry.Start = startSession
-	entry.Predicted = r.predict
+	var lag time.Duration
 	if !saved.IsZero() {
-		entry.Lag = max(time.Since(saved), 0)
+		lag = max(time.Since(saved), 0)
 	}
-	entry, lerr := history.Keep(c.dir, code, entry)
+	rec, lerr := record.Keep(k, outcome, record.Run{Dir: c.dir, Code: code, At: c.now(), Log: true, Room: r.room, Start: startSession, Predicted: r.predict, Lag: lag})
 	if lerr != nil {
 		notes = append(notes, lerr.Error())
 		if !errors.Is(lerr, history.ErrTooLarge) { // a folder too large to keep: said, and no failure
 			status = 1 // a file that cannot be written, as the usage says
 		}
 	}
-	var toRoom dojo.Delivery
-	if r.room != nil {
-		toRoom = r.room.Keep(c.dir, entry) // sent once the run is on the screen
-	}
 	if err := run.Report(rerun); err != nil {
 		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
 		status = 1
 	}
 	if r.predict != journal.NoLight {
-		fmt.Fprintln(c.stdout, prediction(r.predict, entry.Light))
+		fmt.Fprintln(c.stdout, prediction(r.predict, rec.Entry.Light))
 	}
-	if r.room != nil {
-		// A room away costs the run nothing but this line.
-		if err := toRoom.Send(c.ctx); err != nil {
-			notes = append(notes, err.Error())
-		}
+	if err := rec.Send(c.ctx); err != nil { // a room away costs the run nothing but this line
+		notes = append(notes, err.Error())
 	}
 	for _, n := range notes {
 		fmt.Fprintf(c.stderr, "kata run: %s\n", n)
 	}
-	if outcome.Failed() || outcome.Light() != journal.Green {
+	if outcome.Failed() || rec.Entry.Light != journal.Green {
 		status = 1
 	}
 	return status, outcome

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/record"
 	"github.com/deliberate-practice/katas/internal/term"
 )
 
@@ -105,7 +106,7 @@ func (c cli) watch(r runFlags) int {
 		// A verdict stays in view: a run that starts at once after the one it judged — saved
 		// during it — shows it again under its own screen.
 		if run.predict != journal.NoLight {
-			w.verdict = prediction(run.predict, outcome.Light())
+			w.verdict = prediction(run.predict, record.Light(outcome))
 		} else if w.verdict != "" {
 			fmt.Fprintln(c.stdout, "Your last prediction: "+w.verdict)
 			w.verdict = ""
@@ -115,7 +116,7 @@ func (c cli) watch(r runFlags) int {
 			fmt.Fprintln(c.stdout, "Stopped watching.")
 			return 0
 		}
-		if l := outcome.Light(); l != light {
+		if l := record.Light(outcome); l != light {
 			if c.terminal && light != journal.NoLight {
 				fmt.Fprint(c.stdout, term.Bell)
 			}

@@ -1,11 +1,8 @@
 package dojo
 
 import (
-	"context"
 	"errors"
 	"fmt"
-
-	"github.com/deliberate-practice/katas/internal/journal"
 )
 
 // A Participant is who sends their runs' lights to a room, and the room.
@@ -30,18 +27,11 @@ func NewParticipant(addr, name string) (Participant, error) {
 	return Participant{room, name}, nil
 }
 
-// Send sends the room the light of a run that the log of the folder dir has just kept, and
-// returns an error that says why the room did not take it. The run, and its log, are the
-// same either way. A light the room was away for waits in the folder (UnsentPath), and goes,
-// in order and once, before the light of the next run that reaches the room; the room shows
-// each at the time of its run.
-func (p Participant) Send(ctx context.Context, dir string, e journal.Entry) error {
-	return p.Keep(dir, e).Send(ctx)
-}
-
-// Keep keeps the light of a run that the log of the folder dir has just kept in the folder,
-// with the lights waiting there, and returns its delivery, which Send sends: a run keeps its
-// light before it prints, and sends it after.
-func (p Participant) Keep(dir string, e journal.Entry) Delivery {
-	return queue(p.Room, dir, FromEntry(dir, e, p.Name))
+// Keep keeps the light of a run in the folder dir, after the lights waiting there for the
+// room, and returns its delivery, which Send sends: a run keeps its light before it prints,
+// and sends it after. A light the room is away for waits in the folder (UnsentPath), and
+// goes, in order and once, before the light of the next run that reaches the room; the room
+// shows each at the time of its run.
+func (p Participant) Keep(dir string, l Post) Delivery {
+	return queue(p.Room, dir, l)
 }

@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/journal"
 )
 
@@ -110,29 +109,4 @@ func checkText(what, s string) error {
 		return fmt.Errorf("%s %s holds a control character", what, brief.Quote(s))
 	}
 	return nil
-}
-
-// FromEntry returns the light of a run the log of the folder dir has just kept, as the
-// participant name sends it: its counts and prediction, and the lines its code changed since
-// the run before (none where the run kept no code).
-func FromEntry(dir string, e journal.Entry, name string) Post {
-	l := Post{Name: name, Kata: e.Kata, Light: e.Light, Passed: e.Passed, Total: e.Total, Predicted: e.Predicted, Mark: e.Mark}
-	if !e.Time.IsZero() {
-		l.At = e.Time.UnixMilli()
-	}
-	if e.Commit == "" {
-		return l
-	}
-	c, err := history.Read(dir, e.Commit)
-	if err != nil {
-		return l
-	}
-	changes, err := history.Changes(dir, c.Parent, e.Commit)
-	if err != nil {
-		return l
-	}
-	for _, ch := range changes {
-		l.Added, l.Removed = l.Added+ch.Added, l.Removed+ch.Removed
-	}
-	return l
 }

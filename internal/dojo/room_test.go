@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/journal"
 )
 
@@ -144,31 +143,6 @@ func TestASilentRoomCostsSendTimeout(t *testing.T) {
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
 }
 
-// TestFromEntry: a run's light says how many lines its code changed since the run before,
-// from the commits the log names.
-func TestFromEntry(t *testing.T) {
-	dir := t.TempDir()
-	logRun := func(files map[string]string, l journal.Light) journal.Entry {
-		t.Helper()
-		for name, data := range files {
-			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
-		}
-		e, err := history.Keep(dir, history.Take(dir), journal.Entry{Time: time.Now(), Kata: "tictactoe", Light: l, Passed: 1, Total: 2})
-		require.NoError(t, err)
-		return e
-	}
-	first := logRun(map[string]string{"a.py": "1\n2\n3\n"}, journal.Red)
-	assert.Equal(t, Post{Name: "ann", Kata: "tictactoe", Light: journal.Red, Passed: 1, Total: 2, Added: 3, At: first.Time.UnixMilli()}, FromEntry(dir, first, "ann"),
-		"the time of the run, for the room to show a light that comes late at it")
-	second := logRun(map[string]string{"a.py": "1\n3\n", "b.py": "x\n"}, journal.Green)
-	got := FromEntry(dir, second, "ann")
-	assert.Equal(t, 1, got.Added, "b.py's line, and none in a.py")
-	assert.Equal(t, 1, got.Removed, "a.py's 2")
-	unkept := second
-	unkept.Commit = ""
-	assert.Zero(t, FromEntry(dir, unkept, "ann").Added, "a run that kept no code changed none")
-}
-
 // takingRoom is a room that takes every light, and the lights it took, in order. It closes
 // when the test ends.
 func takingRoom(t *testing.T, name ...string) (Room, *[]Post) {
@@ -239,7 +213,7 @@ func TestALightIsKeptBeforeItIsSent(t *testing.T) {
 	require.NoError(t, writeUnsent(dir, []waiting{{room.key(), before}}))
 
 	p := Participant{Room: room, Name: "ann"}
-	d := p.Keep(dir, journal.Entry{Time: time.UnixMilli(2), Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3})
+	d := p.Keep(dir, Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3, At: 2})
 	inFolder, err := readUnsent(dir)
 	require.NoError(t, err)
 	require.Len(t, inFolder, 2, "the run's light kept in the folder, after the one waiting")

@@ -7,10 +7,8 @@ import (
 	"io"
 	"iter"
 	"strings"
-	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/step"
 )
@@ -273,24 +271,6 @@ func (o Outcome) Failing(k kata.Kata) []Scenario {
 	return out
 }
 
-// Light is the run's light: Amber when the implementation did not get going (a Setup failure,
-// or every scenario crashed), Red when a scenario failed or none ran, Green otherwise.
-func (o Outcome) Light() journal.Light {
-	crashed := 0
-	for _, r := range o.Results {
-		if r.Crashed() {
-			crashed++
-		}
-	}
-	switch {
-	case o.Fatal != "" || len(o.Results) > 0 && crashed == len(o.Results):
-		return journal.Amber
-	case o.Failed() || len(o.Results) == 0:
-		return journal.Red
-	}
-	return journal.Green
-}
-
 // Passed counts the scenarios that passed.
 func (o Outcome) Passed() int {
 	n := 0
@@ -325,26 +305,6 @@ func (o Outcome) Grade(k kata.Kata) (step.Grade, bool) {
 		return step.Grade{}, false
 	}
 	return *best, true
-}
-
-// Entry returns the journal's entry of a run of the kata at a time.
-func (o Outcome) Entry(k kata.Kata, at time.Time) journal.Entry {
-	e := journal.Entry{Time: at, Kata: k.Name, Light: o.Light(), Passed: o.Passed(), Total: len(o.Results) + len(o.NotRun), Partial: o.Partial}
-	if o.Partial {
-		e.Selected = o.Selected
-	}
-	if failing := o.Failing(k); len(failing) > 0 {
-		e.Next = failing[0].Path()
-	}
-	if g, ok := o.Grade(k); ok && !o.Replay && !g.Unmarked && k.Scale != nil {
-		// A replay's seed was given, where the program under test could read it too: its
-		// grade is shown, and kept as no mark. Nor is a mark the kata's scale refuses, which
-		// a play that stopped part of the way may be by luck, and a room would refuse.
-		if m := (journal.Mark{Total: g.Total, Worst: g.Worst, Games: g.Games}); k.Scale.Check(m) == nil {
-			e.Mark = &m
-		}
-	}
-	return e
 }
 
 // selection writes how the options choose the scenarios, as flags written with flag before

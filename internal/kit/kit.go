@@ -22,8 +22,8 @@ import (
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
-	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/record"
 )
 
 // Run runs the kata's scenarios against the implementation that steps plays. Under go test
@@ -82,17 +82,12 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 			}
 		})
 	}
-	// The run's light and code are kept, and sent, before anything is printed.
+	// The run's light and code are kept before anything is printed, and its light sent after.
 	outcome := run.Outcome()
-	entry := outcome.Entry(k, time.Now())
-	if logged {
-		var lerr error
-		entry, lerr = history.Keep(".", code, entry)
-		if lerr != nil { // a folder too large to keep, or one that cannot hold the log
-			notice(t, "the run was not logged: %v", lerr)
-		}
+	rec, err := record.Keep(k, outcome, record.Run{Dir: ".", Code: code, At: time.Now(), Log: logged, Room: room(t)})
+	if err != nil { // a folder too large to keep, or one that cannot hold the log
+		notice(t, "the run was not logged: %v", err)
 	}
-	sendToRoom(t, entry)
 	if err := run.Report(func(s engine.Scenario, options ...string) string {
 		cmd := fmt.Sprintf("go test -run '%s'", strings.ReplaceAll(runPattern(t.Name(), s), "'", `'\''`))
 		for _, o := range options {
@@ -101,6 +96,9 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 		return cmd
 	}); err != nil {
 		t.Errorf("features: %v", err) // a report that could not be written
+	}
+	if err := rec.Send(t.Context()); err != nil { // a room away costs the run nothing but a notice
+		notice(t, "%v", err)
 	}
 	if outcome.Failed() {
 		t.Fail()
@@ -116,23 +114,20 @@ func (InProcess) Check() error                          { return nil }
 func (InProcess) Close() error                          { return nil }
 func (InProcess) Stderr() string                        { return "" }
 
-// sendToRoom sends the run's light to the room that KATA_DOJO names, if it names one, as
-// KATA_DOJO_NAME. A room away, or a name it refuses, costs the run nothing but a notice.
-func sendToRoom(t *testing.T, entry journal.Entry) {
+// room is the participant that KATA_DOJO and KATA_DOJO_NAME name, where they name one; nil for
+// none, or for one the room would refuse, which a notice says.
+func room(t *testing.T) *dojo.Participant {
 	t.Helper()
 	addr := os.Getenv(dojo.EnvRoom)
 	if addr == "" {
-		return
+		return nil
 	}
 	p, err := dojo.NewParticipant(addr, os.Getenv(dojo.EnvName))
 	if err != nil {
-		err = fmt.Errorf("the light was not sent to the dojo: %w", err)
-	} else {
-		err = p.Send(t.Context(), ".", entry)
+		notice(t, "the light was not sent to the dojo: %v", err)
+		return nil
 	}
-	if err != nil {
-		notice(t, "%v", err)
-	}
+	return &p
 }
 
 // notice tells the person running the tests what the kit could not do for them — log the run,
