@@ -386,6 +386,16 @@ type remote struct {
 
 func (r remote) Steps(sc *godog.ScenarioContext) { r.kata.Remote(sc, r.Conn) }
 
+// A program is checked after every step, ended after each scenario, and shows its standard
+// error: the engine asks for each by its own interface, so a program that lost one would
+// silently lose the check.
+var _ interface {
+	engine.Implementation
+	engine.Checker
+	engine.Stderrer
+	io.Closer
+} = remote{}
+
 // prediction says how a prediction went: "You predicted red, and it was red."
 func prediction(predicted, light journal.Light) string {
 	if predicted == light {

@@ -102,9 +102,6 @@ func playOne(k kata.Kata, s Scenario, impl Implementation) Result {
 type inProcess func(*godog.ScenarioContext)
 
 func (steps inProcess) Steps(sc *godog.ScenarioContext) { steps(sc) }
-func (inProcess) Check() error                          { return nil }
-func (inProcess) Close() error                          { return nil }
-func (inProcess) Stderr() string                        { return "" }
 
 // checked is an implementation whose check is check.
 type checked struct {

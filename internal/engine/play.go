@@ -80,20 +80,27 @@ func (r Result) Failure() (StepResult, bool) {
 }
 
 // An Implementation is what a scenario plays against: in process for the kit, a program over
-// the protocol for the kata command.
+// the protocol for the kata command. It registers the kata's steps on a scenario's context,
+// played against it; what else it can do it says by the interfaces below, as an
+// http.ResponseWriter says it can flush by being an http.Flusher.
 type Implementation interface {
-	// Steps registers the kata's steps on a scenario's context, played against this
-	// implementation.
 	Steps(sc *godog.ScenarioContext)
-	// Check is called after every step that ran: an error it returns fails that step, even
-	// one that passed, and so skips the rest. An implementation in another process returns
-	// why the conversation broke — a program that crashed, hung or wrote nonsense, which a
-	// step expecting a refusal would otherwise take for one.
+}
+
+// A Checker is an implementation that can tell, after every step that ran, that its
+// conversation broke — a program that crashed, hung or wrote nonsense, which a step expecting
+// a refusal would otherwise take for one: the error fails that step, even one that passed,
+// and so skips the rest.
+type Checker interface {
 	Check() error
-	// Close ends the implementation's part in the scenario once its steps have run; an error
-	// it returns fails a scenario that had passed ("After the last step").
-	Close() error
-	// Stderr returns what the implementation wrote to standard error during the scenario.
+}
+
+// An implementation that is an io.Closer ends its part in the scenario once its steps have
+// run; an error fails a scenario that had passed ("After the last step").
+
+// A Stderrer is an implementation that tells what it wrote to standard error during the
+// scenario.
+type Stderrer interface {
 	Stderr() string
 }
 
@@ -110,11 +117,15 @@ func (r *Run) play(s Scenario, impl Implementation) Result {
 	}
 	l.play(s, impl, r.shared, &res)
 	r.shared.Tell("") // a line a step told of its progress goes with the scenario
-	if err := impl.Close(); err != nil && res.Passed() {
-		res.after(err)
+	if c, ok := impl.(io.Closer); ok {
+		if err := c.Close(); err != nil && res.Passed() {
+			res.after(err)
+		}
 	}
 	res.Duration = time.Since(res.Start)
-	res.Stderr = impl.Stderr()
+	if e, ok := impl.(Stderrer); ok {
+		res.Stderr = e.Stderr()
+	}
 	return res
 }
 
@@ -161,8 +172,8 @@ func steps(sc *godog.ScenarioContext, s Scenario, impl Implementation, shared *s
 			sr.fail(err)
 			res.grave(err)
 		}
-		if status != godog.StepSkipped {
-			if cerr := impl.Check(); cerr != nil {
+		if c, ok := impl.(Checker); ok && status != godog.StepSkipped {
+			if cerr := c.Check(); cerr != nil {
 				sr.Status = godog.StepFailed
 				sr.fail(cerr)
 				res.grave(cerr)

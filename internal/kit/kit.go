@@ -110,9 +110,6 @@ func Run(t *testing.T, k kata.Kata, steps kata.Steps) {
 type InProcess kata.Steps
 
 func (steps InProcess) Steps(sc *godog.ScenarioContext) { steps(sc) }
-func (InProcess) Check() error                          { return nil }
-func (InProcess) Close() error                          { return nil }
-func (InProcess) Stderr() string                        { return "" }
 
 // room is the participant that KATA_DOJO and KATA_DOJO_NAME name, where they name one; nil for
 // none, or for one the room would refuse, which a notice says.
