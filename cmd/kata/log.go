@@ -68,43 +68,11 @@ func (c cli) log(args []string) int {
 		if i < len(listed)-maxLogRuns {
 			continue
 		}
-		number := ""
-		if n, ok := numbers[e.Commit]; ok {
-			number = strconv.Itoa(n)
-		}
-		line := fmt.Sprintf("  %3s  %s  %s  %2d/%-2d", number, e.Time.Local().Format("15:04"), c.light(e.Light), e.Passed, e.Total)
-		if e.Light == journal.NoLight {
-			line = fmt.Sprintf("  %3s  %s  %s", number, e.Time.Local().Format("15:04"), savedMark)
-		}
-		if e.Mark != nil && e.Light != journal.NoLight {
-			line += "  " + markOf(*e.Mark, scale)
-		}
-		if e.Partial && e.Light != journal.NoLight {
-			line += "  " + selected(e)
-		}
+		var before *journal.Entry
 		if i > 0 {
-			if d := e.Time.Sub(listed[i-1].Time); d < 0 {
-				line += "  by the clock before the run above: the clock went back"
-			} else {
-				line += "  " + minutes(d) + " later"
-			}
+			before = &listed[i-1]
 		}
-		if e.Commit != "" {
-			if changes := c.changeSummary(previous[e.Commit], e.Commit); changes != "" {
-				line += "  " + changes
-			}
-		}
-		if e.Predicted != journal.NoLight {
-			held := "right"
-			if e.Predicted != e.Light {
-				held = "wrong"
-			}
-			line += fmt.Sprintf("  predicted %s: %s", e.Predicted, held)
-		}
-		if e.Lag > 0 {
-			line += fmt.Sprintf(", %.1f s from the save", e.Lag.Seconds())
-		}
-		fmt.Fprintln(c.stdout, line)
+		fmt.Fprintln(c.stdout, c.logLine(e, before, numbers, previous, scale))
 	}
 	if len(listed) == 0 {
 		fmt.Fprintln(c.stdout, "  no run yet")
@@ -113,17 +81,67 @@ func (c cli) log(args []string) int {
 	if said, right := journal.Predictions(runs); said > 0 {
 		fmt.Fprintf(c.stdout, "Predictions: %d of %d right.\n", right, said)
 	}
-	if len(sessions) > 1 {
-		fmt.Fprintf(c.stdout, "\nEvery session of %s here:\n", shown)
-		for i, s := range sessions {
-			mark := ""
-			if i == len(sessions)-1 {
-				mark = "  (this one)"
-			}
-			fmt.Fprintf(c.stdout, "  %s  %s%s\n", s[0].Time.Local().Format("2006-01-02 15:04"), toGreen(s), mark)
+	c.logSessions(sessions, shown)
+	return 0
+}
+
+// logLine is a run's line in kata log: its number, time, light and counts, mark and the
+// scenarios it chose, minutes since the run before, the lines its code changed, its
+// prediction and the time from the save that started it.
+func (c cli) logLine(e journal.Entry, before *journal.Entry, numbers map[string]int, previous map[string]string, scale *journal.Scale) string {
+	number := ""
+	if n, ok := numbers[e.Commit]; ok {
+		number = strconv.Itoa(n)
+	}
+	line := fmt.Sprintf("  %3s  %s  %s  %2d/%-2d", number, e.Time.Local().Format("15:04"), c.light(e.Light), e.Passed, e.Total)
+	if e.Light == journal.NoLight {
+		line = fmt.Sprintf("  %3s  %s  %s", number, e.Time.Local().Format("15:04"), savedMark)
+	}
+	if e.Mark != nil && e.Light != journal.NoLight {
+		line += "  " + markOf(*e.Mark, scale)
+	}
+	if e.Partial && e.Light != journal.NoLight {
+		line += "  " + selected(e)
+	}
+	if before != nil {
+		if d := e.Time.Sub(before.Time); d < 0 {
+			line += "  by the clock before the run above: the clock went back"
+		} else {
+			line += "  " + minutes(d) + " later"
 		}
 	}
-	return 0
+	if e.Commit != "" {
+		if changes := c.changeSummary(previous[e.Commit], e.Commit); changes != "" {
+			line += "  " + changes
+		}
+	}
+	if e.Predicted != journal.NoLight {
+		held := "right"
+		if e.Predicted != e.Light {
+			held = "wrong"
+		}
+		line += fmt.Sprintf("  predicted %s: %s", e.Predicted, held)
+	}
+	if e.Lag > 0 {
+		line += fmt.Sprintf(", %.1f s from the save", e.Lag.Seconds())
+	}
+	return line
+}
+
+// logSessions lists every session of the kata, where there is more than one: when each began,
+// and how it went to green.
+func (c cli) logSessions(sessions []journal.Session, shown string) {
+	if len(sessions) < 2 {
+		return
+	}
+	fmt.Fprintf(c.stdout, "\nEvery session of %s here:\n", shown)
+	for i, s := range sessions {
+		mark := ""
+		if i == len(sessions)-1 {
+			mark = "  (this one)"
+		}
+		fmt.Fprintf(c.stdout, "  %s  %s%s\n", s[0].Time.Local().Format("2006-01-02 15:04"), toGreen(s), mark)
+	}
 }
 
 // savedMark stands in kata log for a run's light and counts where the code was kept by kata

@@ -43,17 +43,8 @@ func (c cli) watch(r runFlags) int {
 	if poll == 0 {
 		poll = watchPoll
 	}
-	var keys <-chan byte
-	if c.keys != nil {
-		raw := c.rawKeys
-		if f, ok := c.keys.(*os.File); ok && term.IsTerminal(f) {
-			if restore, err := term.Cbreak(f); err == nil {
-				defer func() { _ = restore() }() // the terminal as it was
-				raw = true
-			}
-		}
-		keys = readKeys(c.keys, raw)
-	}
+	keys, restore := c.watchKeys()
+	defer restore()
 	w := watching{predict: r.predict}
 	start := r.session
 	base := snapshot(c.dir)  // before the run: a save while it runs is a save to run again for
@@ -148,49 +139,72 @@ func (c cli) watch(r runFlags) int {
 		}
 		base = now
 		w.verdict = "" // on the screen, where it stays
-		fmt.Fprintf(c.stdout, "\nWatching this folder: save a file to run again; Ctrl-C stops.\n")
-		if keys != nil {
-			fmt.Fprintf(c.stdout, "Keys: %s\n", keysHelp)
+		var stop bool
+		if base, saved, stop = c.waitForSave(&w, base, own, &keys, poll, announce); stop {
+			fmt.Fprintln(c.stdout, "Stopped watching.")
+			return 0
 		}
-		wait := poll
-		lastLook := time.Now()
-	wait:
-		for {
-			looked := time.Now()
-			now := snapshot(c.dir)
-			if changes := changed(base, now, own); len(changes) > 0 {
-				announce("%s saved: running again…\n", savedNames(c.dir, changes))
-				saved = savedAt(now, changes, lastLook)
-				time.Sleep(settle)
-				base = snapshot(c.dir)
-				break wait
+	}
+}
+
+// watchKeys returns the keys pressed while watching, a byte each — from a terminal, without
+// waiting for Enter — and what restores the terminal as it was; no keys where there is no
+// input to read them from.
+func (c cli) watchKeys() (<-chan byte, func()) {
+	if c.keys == nil {
+		return nil, func() {}
+	}
+	raw, restore := c.rawKeys, func() {}
+	if f, ok := c.keys.(*os.File); ok && term.IsTerminal(f) {
+		if undo, err := term.Cbreak(f); err == nil {
+			raw, restore = true, func() { _ = undo() }
+		}
+	}
+	return readKeys(c.keys, raw), restore
+}
+
+// waitForSave says the folder is watched, and waits for a save — a file changed since base,
+// but for the program's own — or a key that asks for a run, and returns the folder as the
+// next run begins and when the save was made (zero for a key's run); stop when watching is
+// to end (Ctrl-C, or the quit key). A key that says something says it, and it waits on.
+func (c cli) waitForSave(w *watching, base map[string]fileState, own map[string]bool, keys *<-chan byte, poll time.Duration, announce func(string, ...any)) (next map[string]fileState, saved time.Time, stop bool) {
+	fmt.Fprintf(c.stdout, "\nWatching this folder: save a file to run again; Ctrl-C stops.\n")
+	if *keys != nil {
+		fmt.Fprintf(c.stdout, "Keys: %s\n", keysHelp)
+	}
+	wait := poll
+	lastLook := time.Now()
+	for {
+		looked := time.Now()
+		now := snapshot(c.dir)
+		if changes := changed(base, now, own); len(changes) > 0 {
+			announce("%s saved: running again…\n", savedNames(c.dir, changes))
+			saved = savedAt(now, changes, lastLook)
+			time.Sleep(settle)
+			return snapshot(c.dir), saved, false
+		}
+		lastLook = looked
+		wait = nextLook(poll, time.Since(looked))
+		select {
+		case <-c.ctx.Done():
+			return base, time.Time{}, true
+		case k, ok := <-*keys:
+			if !ok {
+				*keys = nil // the keys have ended: saves alone from now on
+				continue
 			}
-			lastLook = looked
-			wait = nextLook(poll, time.Since(looked))
-			select {
-			case <-c.ctx.Done():
-				fmt.Fprintln(c.stdout, "Stopped watching.")
-				return 0
-			case k, ok := <-keys:
-				if !ok {
-					keys = nil // the keys have ended: saves alone from now on
-					continue
-				}
-				if k == keyQuit {
-					fmt.Fprintln(c.stdout, "Stopped watching.")
-					return 0
-				}
-				run, said := w.press(k)
-				if run {
-					base = snapshot(c.dir)
-					break wait
-				}
-				if said == "" {
-					said = "Keys: " + keysHelp
-				}
-				fmt.Fprintln(c.stdout, said)
-			case <-time.After(wait):
+			if k == keyQuit {
+				return base, time.Time{}, true
 			}
+			run, said := w.press(k)
+			if run {
+				return snapshot(c.dir), time.Time{}, false
+			}
+			if said == "" {
+				said = "Keys: " + keysHelp
+			}
+			fmt.Fprintln(c.stdout, said)
+		case <-time.After(wait):
 		}
 	}
 }
