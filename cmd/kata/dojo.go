@@ -73,14 +73,26 @@ func (c cli) dojo(args []string) int {
 		fmt.Fprintf(c.stderr, "kata dojo serve: --addr: %v\n", err)
 		return 1
 	}
+	c.announceRooms(s, ln, *db)
+	return c.serveRooms(s, ln, *db)
+}
+
+// announceRooms says where the dojo serves, and for each room the dashboard's address and the
+// line to give its participants.
+func (c cli) announceRooms(s *server.Server, ln net.Listener, db string) {
 	base := "http://" + reachable(ln.Addr().(*net.TCPAddr))
-	fmt.Fprintf(c.stdout, "kata dojo: serving on %s, the lights kept in %s; Ctrl-C stops it.\n", base, *db)
+	fmt.Fprintf(c.stdout, "kata dojo: serving on %s, the lights kept in %s; Ctrl-C stops it.\n", base, db)
 	for _, name := range s.Rooms() {
 		token, _ := s.Room(name)
 		room := base + "/rooms/" + name + "/" + token
 		fmt.Fprintf(c.stdout, "\nRoom %s\n  dashboard:     %s\n  participants:  kata run --watch --dojo %s --name NAME KATA -- COMMAND\n  or in Go:      %s=%s %s=NAME go test\n",
 			name, room, room, dojo.EnvRoom, room, dojo.EnvName)
 	}
+}
+
+// serveRooms serves the rooms on ln until Ctrl-C, telling the terminal of lights it could not
+// keep in the file db as it goes, and says how it stopped: 1 where a light was lost.
+func (c cli) serveRooms(s *server.Server, ln net.Listener, db string) int {
 	srv := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: 5 * time.Second,
@@ -92,6 +104,7 @@ func (c cli) dojo(args []string) int {
 	told := 0 // the lights not kept that the terminal has been told of
 	tell := time.NewTicker(unkeptEvery)
 	defer tell.Stop()
+	var err error
 wait:
 	for {
 		select {
@@ -102,7 +115,7 @@ wait:
 		case <-tell.C:
 			if u := s.Unkept(); u.Lights > told {
 				fmt.Fprintf(c.stderr, "kata dojo: %s could not be kept in %s since the last word (%d in all): %s\n  Participants are told, and their dashboards; free space or fix the file, then restart.\n",
-					brief.Count(u.Lights-told, "light", "lights"), *db, u.Lights, brief.QuoteLong(u.Last.Error()))
+					brief.Count(u.Lights-told, "light", "lights"), db, u.Lights, brief.QuoteLong(u.Last.Error()))
 				told = u.Lights
 			}
 		}
@@ -116,10 +129,10 @@ wait:
 		return 1
 	}
 	if u := s.Unkept(); u.Lights > 0 {
-		fmt.Fprintf(c.stdout, "kata dojo: stopped; %s could not be kept in %s (the last: %s); the others are kept there.\n", brief.Count(u.Lights, "light", "lights"), *db, brief.QuoteLong(u.Last.Error()))
+		fmt.Fprintf(c.stdout, "kata dojo: stopped; %s could not be kept in %s (the last: %s); the others are kept there.\n", brief.Count(u.Lights, "light", "lights"), db, brief.QuoteLong(u.Last.Error()))
 		return 1
 	}
-	fmt.Fprintf(c.stdout, "kata dojo: stopped; the lights are kept in %s.\n", *db)
+	fmt.Fprintf(c.stdout, "kata dojo: stopped; the lights are kept in %s.\n", db)
 	return 0
 }
 
