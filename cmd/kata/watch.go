@@ -107,28 +107,12 @@ func (c cli) watch(r runFlags) int {
 			fmt.Fprintln(c.stdout, "Stopped watching.")
 			return 0
 		}
-		if l := record.Light(outcome); l != light {
-			if c.terminal && light != journal.NoLight {
-				fmt.Fprint(c.stdout, term.Bell)
-			}
-			light = l
-		}
+		light = c.ringOnChange(light, record.Light(outcome))
 		if w.after(r.kata, outcome) {
 			announce("\nThose pass now: running every scenario…\n")
 			continue
 		}
-		// What changed while the program ran is run for — unless the same files changed during
-		// the run that was for them: the program writes them itself, and they are watched no
-		// more, so that it runs twice more, not for ever.
-		now := snapshot(c.dir)
-		changes := changed(base, now, own)
-		if len(changes) > 0 && slices.Equal(changes, during) {
-			for _, f := range changes {
-				own[f] = true
-			}
-			fmt.Fprintf(c.stdout, "%s changed during each run: the program's own, not watched.\n", savedNames(c.dir, changes))
-			changes = nil
-		}
+		now, changes := c.changedDuring(base, own, during)
 		during = changes
 		if len(changes) > 0 {
 			announce("%s saved during the run: running again…\n", savedNames(c.dir, changes))
@@ -145,6 +129,32 @@ func (c cli) watch(r runFlags) int {
 			return 0
 		}
 	}
+}
+
+// changedDuring returns the folder now and the files saved since base, while the program ran,
+// to run for — but for those that changed during the run before as well, which was for them:
+// the program writes them itself, and they join own, watched no more, so that it runs twice
+// more for them, not for ever.
+func (c cli) changedDuring(base map[string]fileState, own map[string]bool, before []string) (map[string]fileState, []string) {
+	now := snapshot(c.dir)
+	changes := changed(base, now, own)
+	if len(changes) > 0 && slices.Equal(changes, before) {
+		for _, f := range changes {
+			own[f] = true
+		}
+		fmt.Fprintf(c.stdout, "%s changed during each run: the program's own, not watched.\n", savedNames(c.dir, changes))
+		changes = nil
+	}
+	return now, changes
+}
+
+// ringOnChange rings the terminal's bell when a run's light is not the light of the run
+// before, and returns the light to compare the next with.
+func (c cli) ringOnChange(before, now journal.Light) journal.Light {
+	if now != before && c.terminal && before != journal.NoLight {
+		fmt.Fprint(c.stdout, term.Bell)
+	}
+	return now
 }
 
 // watchKeys returns the keys pressed while watching, a byte each — from a terminal, without
