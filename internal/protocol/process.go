@@ -33,7 +33,21 @@ type process struct {
 	copied chan struct{} // closed when the program's stderr has ended
 	exited chan struct{} // closed when the program has exited
 	status error         // how it exited (cmd.Wait's error), once exited is closed
+	// kin is the program's tree as it was when its input was closed: what it started, which
+	// its end would leave to the system, found by the parent the kernel keeps for each.
+	kin []kin
 }
+
+// A kin is a process of a program's tree, known by its number and when it started, so that a
+// number the system gives again to another process is never taken for it.
+type kin struct {
+	pid   int
+	start uint64
+}
+
+// maxKin bounds the processes of a tree the runner keeps: a program that forks without end is
+// ended by its group and its mark.
+const maxKin = 4096
 
 // readLine is one line of the program's output, or why there is none.
 type readLine struct {
@@ -158,14 +172,22 @@ func (p *process) outputGrace() <-chan struct{} {
 const runMark = "KATA_RUN"
 
 // kill ends the program's process group, the program and all it started (see killGroup), and
-// on Linux any process that left the group but carries the program's mark (killMarked); it
+// on Linux any process that left the group but carries the program's mark (killMarked), or
+// descends from the program, now or when its input was closed (tree); it
 // may be called again, and after the program has exited, to end what it left behind. Then
 // the guard has nothing left to do for it.
 func (p *process) kill() {
+	kin := append(p.kin, tree(p.cmd.Process.Pid)...) // before the group's end leaves them to the system
 	killGroup(p.cmd.Process)
 	killMarked(p.token, p.cmd.Process.Pid)
+	killKin(kin)
 	p.guard.done(p.token)
 }
+
+// remember keeps the program's tree as it is now, for kill to end what the program's own end
+// leaves behind: a child in a session of its own and with no environment, which neither its
+// group nor its mark reaches.
+func (p *process) remember() { p.kin = tree(p.cmd.Process.Pid) }
 
 // hasExited reports whether the program has exited.
 func (p *process) hasExited() bool {

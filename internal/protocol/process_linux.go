@@ -13,36 +13,93 @@ import (
 
 // killMarked ends every process whose environment holds token: what the program whose
 // process is leader started that left its process group or its session (setsid), which the
-// group's end does not reach. It looks twice, the second time at the processes forked while
-// it looked.
-//
-// A descendant of the leader was forked after it, so it has a larger number, unless the
-// system's numbers have wrapped around since; only then does it read the environment of every
-// process, not only of those numbered after the leader.
-func killMarked(token string, leader int) {
+// group's end does not reach. It looks at every process, wherever the system's numbers are
+// (they wrap around), twice, the second time at the processes forked while it looked.
+func killMarked(token string, _ int) {
 	self := os.Getpid()
-	from := leader
-	if last, ok := lastPid(); !ok || last < leader {
-		from = 0 // wrapped, or not known: every process
-	}
 	seen := map[int]bool{}
 	for range 2 {
-		dir, err := os.Open("/proc")
-		if err != nil {
-			return
-		}
-		names, _ := dir.Readdirnames(-1)
-		dir.Close()
-		for _, name := range names {
-			pid, err := strconv.Atoi(name)
-			if err != nil || pid < from || pid == self || seen[pid] {
+		for _, pid := range pids() {
+			if pid == self || seen[pid] {
 				continue
 			}
 			seen[pid] = true
-			env, err := os.ReadFile("/proc/" + name + "/environ") // another user's process, or one gone: not ours
+			env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ") // another user's process, or one gone: not ours
 			if err == nil && marked(env, token) {
 				_ = syscall.Kill(pid, syscall.SIGKILL)
 			}
+		}
+	}
+}
+
+// pids returns the numbers of the processes running now.
+func pids() []int {
+	dir, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	names, _ := dir.Readdirnames(-1)
+	dir.Close()
+	out := make([]int, 0, len(names))
+	for _, name := range names {
+		if pid, err := strconv.Atoi(name); err == nil {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// stat returns the parent and the start time of the process numbered pid, as /proc shows
+// them; false for one gone.
+func stat(pid int) (parent int, start uint64, ok bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	// pid (comm) state ppid … starttime: the name may hold spaces and parentheses, so the
+	// fields are counted from the last ')'.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return 0, 0, false
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 20 {
+		return 0, 0, false
+	}
+	parent, err1 := strconv.Atoi(f[1])
+	start, err2 := strconv.ParseUint(f[19], 10, 64)
+	return parent, start, err1 == nil && err2 == nil
+}
+
+// tree returns the processes descended from the one numbered root, by the parent the kernel
+// keeps for each: every process the program started and that still has it for an ancestor,
+// in its group or not, in its session or not, whatever its environment.
+func tree(root int) []kin {
+	children := map[int][]kin{}
+	for _, pid := range pids() {
+		if parent, start, ok := stat(pid); ok {
+			children[parent] = append(children[parent], kin{pid, start})
+		}
+	}
+	var out []kin
+	next := []int{root}
+	for len(next) > 0 && len(out) < maxKin {
+		pid := next[0]
+		next = next[1:]
+		for _, k := range children[pid] {
+			out = append(out, k)
+			next = append(next, k.pid)
+		}
+	}
+	return out
+}
+
+// killKin ends the processes of a tree that are still the processes they were: a number given
+// again to another process since is left alone.
+func killKin(ks []kin) {
+	for _, k := range ks {
+		if _, start, ok := stat(k.pid); ok && start == k.start {
+			_ = syscall.Kill(k.pid, syscall.SIGKILL)
 		}
 	}
 }
@@ -65,16 +122,6 @@ func leads(pid int, token string) bool {
 func marked(env []byte, token string) bool {
 	want := append([]byte(token), 0)
 	return bytes.HasPrefix(env, want) || bytes.Contains(env, append([]byte{0}, want...))
-}
-
-// lastPid returns the number the system gave the process it started last.
-func lastPid() (int, bool) {
-	data, err := os.ReadFile("/proc/sys/kernel/ns_last_pid")
-	if err != nil {
-		return 0, false
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
-	return n, err == nil
 }
 
 // unread is how many bytes wait in the pipe f reads from (FIONREAD); 0 if it cannot tell.

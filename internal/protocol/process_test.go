@@ -92,12 +92,16 @@ func TestAProgramThatRepliesPasses(t *testing.T) {
 	assert.NoError(t, prog.End(), "its input ends, and it exits")
 }
 
-// TestNothingOutlivesTheRun (Linux, where the runner sees every process's mark): a program's children, in its group or gone into a session of
-// their own, end when the program ends, its own end or the runner's.
+// TestNothingOutlivesTheRun (Linux, where the runner sees every process): a program's
+// children, in its group or gone into a session of their own, with its environment or none,
+// end when the program ends at the end of its input.
 func TestNothingOutlivesTheRun(t *testing.T) {
 	t.Parallel()
 	pidFile := filepath.Join(t.TempDir(), "pids")
-	prog := shell(t, `sleep 60 & echo $! > `+pidFile+`; setsid sleep 61 & echo $! >> `+pidFile+`; while read line; do echo '{"id":1}'; done`, 2*time.Second)
+	// In the group; in a session of its own; in one of its own with no environment, so no
+	// mark: each ends with the run.
+	prog := shell(t, `sleep 60 & echo $! > `+pidFile+`; setsid sleep 61 & echo $! >> `+pidFile+
+		`; setsid env -i sleep 62 & echo $! >> `+pidFile+`; while read line; do echo '{"id":1}'; done`, 2*time.Second)
 	c := prog.Scenario()
 	_, err := c.Call("new", nil)
 	require.NoError(t, err)

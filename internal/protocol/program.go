@@ -126,6 +126,7 @@ func indent(s string) string {
 func (g *Program) finish(p *process) *step.Error {
 	defer g.drop(p)
 	timeout := g.cmd.Timeout
+	p.remember() // what it started, before its end hands them to the system
 	_ = p.stdin.Close()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()

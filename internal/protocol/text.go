@@ -53,7 +53,9 @@ What the runner checks
   the runner ends a program it ends the whole group: whatever the program started — the real
   program behind a wrapper such as bash, npm or go run, a child left behind — ends with it;
   on Linux so does a process that left the group or the session (setsid), known by the
-  KATA_RUN mark the runner puts in the program's environment. (On the other Unixes the group
+  KATA_RUN mark the runner puts in the program's environment, or, where it dropped its
+  environment, by its parent: the runner keeps the program's tree as it was when its input
+  was closed, and ends what is left of it. (On the other Unixes the group
   ends; on Windows the runner ends the program alone.) Should the runner itself be killed
   where it cannot end them — SIGKILL, the system out of memory — a guard does: a second
   kata process, started with the first program, that ends every program the runner had not
