@@ -66,6 +66,12 @@ func (s *Solver) Next() (mastermind.Code, error) {
 // the context's error, and a search of more than MaxSearch secrets is started where ctx can
 // end (it has a deadline, or can be cancelled). The Solver is as it was after an error.
 func (s *Solver) NextContext(ctx context.Context) (mastermind.Code, error) {
+	return s.next(ctx, ctx.Done() == nil)
+}
+
+// next is NextContext, bounded to MaxSearch secrets left or not: WriteTree, asked for a whole
+// tree, searches whatever it takes.
+func (s *Solver) next(ctx context.Context, bounded bool) (mastermind.Code, error) {
 	if s.sp == nil {
 		return nil, errNoGame()
 	}
@@ -78,7 +84,7 @@ func (s *Solver) NextContext(ctx context.Context) (mastermind.Code, error) {
 		}
 	}
 	if s.strategy.optimal() {
-		if len(s.remaining) > MaxSearch && ctx.Done() == nil {
+		if len(s.remaining) > MaxSearch && bounded {
 			return nil, fmt.Errorf("solver: %v: %s secrets left, more than the %s Next searches: %w; play a heuristic strategy (Knuth) until at most %s remain, or give NextContext a deadline",
 				s.strategy, brief.Thousands(len(s.remaining)), brief.Thousands(MaxSearch), ErrBeyondSearch, brief.Thousands(MaxSearch))
 		}

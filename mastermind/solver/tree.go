@@ -2,6 +2,7 @@ package solver
 
 import (
 	"bufio"
+	"context"
 	"embed"
 	"fmt"
 	"io"
@@ -125,7 +126,7 @@ func writeNode(w io.Writer, st *Stats, sv *Solver, rem, path []int32, key string
 		return nil
 	}
 	sv.remaining, sv.path = rem, path
-	guess, err := sv.Next()
+	guess, err := sv.next(context.Background(), false) // the whole tree, as asked
 	if err != nil {
 		return err
 	}
