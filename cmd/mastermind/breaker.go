@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +14,7 @@ import (
 )
 
 // playBreaker is the game where the player breaks the computer's secret.
-func playBreaker(cfg config, in *lines.Reader, out, errOut io.Writer) int {
+func playBreaker(ctx context.Context, cfg config, in *lines.Reader, out, errOut io.Writer) int {
 	r := cfg.rules
 	var game *mastermind.Game
 	if cfg.secret != "" {
@@ -71,7 +72,7 @@ func playBreaker(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 				fmt.Fprintf(out, "No hints for this game: %v.\n", coachErr)
 				continue
 			}
-			suggestion, err := coach.Next()
+			suggestion, err := coach.NextContext(ctx)
 			if err != nil {
 				fmt.Fprintln(out, "No hint:", err)
 				continue

@@ -21,6 +21,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -28,6 +29,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -84,7 +86,12 @@ type config struct {
 
 // run is the program: it returns the exit status, as the usage text says.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, color bool) int {
-	cfg, err := parseFlags(args, stderr)
+	// The optimal search of a game the flags allow takes seconds; Ctrl-C stops it, and a
+	// search the solver would otherwise refuse to start (more than solver.MaxSearch secrets
+	// left, as in 4 pegs of 7 colours) runs within this context.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cfg, err := parseFlags(ctx, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
@@ -95,12 +102,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, color bool) i
 	cfg.color = color
 	in := lines.NewReader(stdin, maxLine)
 	if cfg.role == "maker" {
-		return breakYourCode(cfg, in, stdout, stderr)
+		return breakYourCode(ctx, cfg, in, stdout, stderr)
 	}
-	return playBreaker(cfg, in, stdout, stderr)
+	return playBreaker(ctx, cfg, in, stdout, stderr)
 }
 
-func parseFlags(args []string, stderr io.Writer) (config, error) {
+func parseFlags(ctx context.Context, args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("mastermind", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg := config{rules: mastermind.Classic()}
@@ -146,7 +153,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		}
 		// A cap no strategy meets is refused now, not at the first hint.
 		if sv, err := solver.New(cfg.rules, s); err == nil && s.MaxGuesses() > 0 {
-			if _, err := sv.Next(); errors.Is(err, solver.ErrNoTree) {
+			if _, err := sv.NextContext(ctx); errors.Is(err, solver.ErrNoTree) {
 				return cfg, fmt.Errorf("mastermind: -strategy %v: no strategy breaks every secret of this game within %s", s, brief.Count(s.MaxGuesses(), "guess", "guesses"))
 			}
 		}

@@ -284,14 +284,20 @@ func TestOptimalInSeconds(t *testing.T) {
 		}
 	}
 	var stderr strings.Builder
-	_, err := parseFlags([]string{"-strategy", "Optimal", "-colors", "2", "-width", "10"}, &stderr)
+	_, err := parseFlags(t.Context(), []string{"-strategy", "Optimal", "-colors", "2", "-width", "10"}, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "Knuth, MostParts, Entropy and ExpectedSize answer at once") {
 		t.Errorf("-strategy Optimal for 10 pegs of 2 colours: %v, want a refusal naming the strategies that answer", err)
 	}
-	cfg, err := parseFlags([]string{"-strategy", "Optimal", "-colors", "7"}, &stderr)
+	cfg, err := parseFlags(t.Context(), []string{"-strategy", "Optimal", "-colors", "7"}, &stderr)
 	if err != nil || cfg.strategy != solver.Optimal || cfg.rules.Colors != 7 {
 		t.Errorf("-strategy Optimal -colors 7: %+v, %v", cfg, err)
 	}
+	// Its 2,401 secrets are more than the solver's Next searches at once; the game searches
+	// them within its context, as the flags promise.
+	out, _, _ := play("hint\nquit\n", "-strategy", "Optimal", "-colors", "7")
+	assert.Contains(t, out, "2401 possible secrets remain. The solver (Optimal) would guess")
+	out, _, _ = play("B\nquit\n", "-role", "maker", "-strategy", "Optimal", "-colors", "7")
+	assert.Contains(t, out, "Guess 2:", "the computer, breaking your code, guesses on")
 }
 
 // TestOneIsSingular: a count of one is written in the singular.

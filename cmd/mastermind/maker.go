@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -47,7 +48,7 @@ func conflicts(cfg config, answers []answer, guess mastermind.Code, fb mastermin
 }
 
 // breakYourCode is the game where the computer breaks the player's secret.
-func breakYourCode(cfg config, in *lines.Reader, out, errOut io.Writer) int {
+func breakYourCode(ctx context.Context, cfg config, in *lines.Reader, out, errOut io.Writer) int {
 	r := cfg.rules
 	s, err := solverFor(cfg, nil)
 	if err != nil {
@@ -59,7 +60,7 @@ func breakYourCode(cfg config, in *lines.Reader, out, errOut io.Writer) int {
 	fmt.Fprintf(out, "I will guess it in %s or fewer. Answer each guess with key pegs (\"B B W\", \"-\" for none) or counts (\"2 1\"); \"undo\" takes back your last answer, \"help\" explains, \"quit\" ends.\n", brief.Count(r.MaxTurns, "turn", "turns"))
 	for len(answers) < r.MaxTurns {
 		turn := len(answers) + 1
-		guess, err := s.Next()
+		guess, err := s.NextContext(ctx)
 		if err != nil {
 			fmt.Fprintln(errOut, "mastermind:", err)
 			return 1
