@@ -71,7 +71,11 @@ func (o *optimizer) lookahead(set []int32, depth, most int32) int32 {
 	o.maskAll(set)
 	la.rows = o.rowsOf(set, la.rows)
 	least, bar := most+1, most // bar: a code rated above it by its masks is rated higher still
+	n := 0
 	for c := range o.masked(&bar) {
+		if n++; n%64 == 0 && o.halt.Load() {
+			return most + 1 // stopped: the search drops what it learned
+		}
 		if lb, useful := o.rate(set, la.rows, c, la.counts, la.touched, reach); useful && lb < least {
 			least, bar = lb, lb-1
 		}

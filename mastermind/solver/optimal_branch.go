@@ -101,7 +101,10 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 	// beat them, which spares scanning every code.
 	cands := sc.cands[:0]
 	defer func() { sc.cands = cands[:0] }() // kept, grown, for the next node at this depth
-	for _, c := range set {
+	for i, c := range set {
+		if i%64 == 63 && o.halt.Load() {
+			return subtree{}, false // stopped: a large set's rating takes long
+		}
 		if sy.trivial || sy.canonical(sp.pegs[c]) {
 			if cand, ok := score(c); ok {
 				cands = append(cands, cand)
@@ -145,7 +148,10 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 			most = min(most, best.t.total)
 		}
 		sc.pass = o.passing(sc.pass[:0], &worth{node, dead, &sy}, rated, most)
-		for _, cand := range sc.pass {
+		for i, cand := range sc.pass {
+			if i%64 == 63 && o.halt.Load() {
+				return subtree{}, false
+			}
 			if rated == byCounts || n <= o.linear {
 				cands = append(cands, cand)
 				continue
@@ -157,6 +163,9 @@ func (o *optimizer) search(set, path []int32, limit, depth int32) (subtree, bool
 		}
 	} else {
 		for c := range int32(sp.n) {
+			if c%64 == 63 && o.halt.Load() {
+				return subtree{}, false
+			}
 			if o.mark[c] == node || sp.colors[c]&dead != 0 || !sy.trivial && !sy.canonical(sp.pegs[c]) {
 				continue
 			}

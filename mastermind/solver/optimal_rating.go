@@ -193,7 +193,10 @@ func (o *optimizer) maskAll(set []int32) {
 	clear(masks)
 	bit := &o.bit
 	if o.table == nil { // a game too large for the table: each score worked out here
-		for _, sc := range set {
+		for i, sc := range set {
+			if i%16 == 15 && o.halt.Load() {
+				return // stopped: the masks are not used
+			}
 			for c := range masks {
 				masks[c] |= bit[o.denseScore(sc, int32(c))&63]
 			}
