@@ -44,6 +44,9 @@ func main() {
 	if protocol.Guarding() { // this process is a run's guard (see protocol.Command.Guard)
 		os.Exit(0)
 	}
+	// What a program leaves behind whose parent ends comes to this process, to end with the
+	// program (Linux; elsewhere, the group and the mark).
+	protocol.BecomeReaper()
 	// Every way a person or the system ends a program — Ctrl-C, kill, the terminal closed,
 	// Ctrl-\ — ends the run, and with it every program the run started.
 	ctx, interrupted := interruptible()

@@ -181,6 +181,7 @@ func (p *process) kill() {
 	killGroup(p.cmd.Process)
 	killMarked(p.token, p.cmd.Process.Pid)
 	killKin(kin)
+	killOrphans()
 	p.guard.done(p.token)
 }
 

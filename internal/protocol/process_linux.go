@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 	"unsafe"
 )
 
@@ -138,4 +139,61 @@ func unread(f *os.File) int {
 		}
 	})
 	return n
+}
+
+// BecomeReaper makes this process the reaper of the programs it starts (Linux's child
+// subreaper): a process a program leaves behind whose parent ends — a double fork, a daemon —
+// becomes this process's child, not init's, so that the runner can end it with the program
+// whatever its environment, group or session. A runner's main calls it first; it reports
+// whether it could.
+func BecomeReaper() bool {
+	const setChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER
+	_, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, setChildSubreaper, 1, 0)
+	return e == 0
+}
+
+// reaping reports whether this process is a reaper (BecomeReaper).
+func reaping() bool {
+	const getChildSubreaper = 37 // PR_GET_CHILD_SUBREAPER
+	var on int32
+	_, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, getChildSubreaper, uintptr(unsafe.Pointer(&on)), 0)
+	return e == 0 && on != 0
+}
+
+// killOrphans ends, in a reaper, its children that no one of its own started: processes a
+// program left behind whose parents ended, which came to the reaper — every child of the
+// reaper carries a program's mark or a guard's variable, but those — and reaps them.
+func killOrphans() {
+	if !reaping() {
+		return
+	}
+	self := os.Getpid()
+	var killed []int
+	for _, pid := range pids() {
+		if parent, _, ok := stat(pid); !ok || parent != self {
+			continue
+		}
+		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+		if err != nil || len(env) == 0 && zombie(pid) || bytes.Contains(env, []byte(runMark+"=")) || bytes.Contains(env, []byte(guardVariable+"=")) {
+			continue // a program or a guard of the runner's, or one that has ended
+		}
+		if syscall.Kill(pid, syscall.SIGKILL) == nil {
+			killed = append(killed, pid)
+		}
+	}
+	for _, pid := range killed { // their ends, which no one else waits for
+		for range 100 {
+			if got, err := syscall.Wait4(pid, nil, syscall.WNOHANG, nil); got == pid || err != nil {
+				break
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+}
+
+// zombie reports whether the process numbered pid has ended and waits to be reaped.
+func zombie(pid int) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	i := bytes.LastIndexByte(data, ')')
+	return err == nil && i >= 0 && i+2 < len(data) && data[i+2] == 'Z'
 }

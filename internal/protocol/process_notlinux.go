@@ -20,3 +20,9 @@ func tree(int) []kin { return nil }
 
 // killKin does nothing here, as tree finds nothing.
 func killKin([]kin) {}
+
+// BecomeReaper does nothing here: only Linux has child subreapers. It reports false.
+func BecomeReaper() bool { return false }
+
+// killOrphans does nothing here.
+func killOrphans() {}

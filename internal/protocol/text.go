@@ -55,7 +55,9 @@ What the runner checks
   on Linux so does a process that left the group or the session (setsid), known by the
   KATA_RUN mark the runner puts in the program's environment, or, where it dropped its
   environment, by its parent: the runner keeps the program's tree as it was when its input
-  was closed, and ends what is left of it. (On the other Unixes the group
+  was closed, and ends what is left of it; and kata is the reaper of what a program leaves
+  behind whose parent ends (a double fork, a daemon), which comes to it to be ended. (On the
+  other Unixes the group
   ends; on Windows the runner ends the program alone.) Should the runner itself be killed
   where it cannot end them — SIGKILL, the system out of memory — a guard does: a second
   kata process, started with the first program, that ends every program the runner had not
