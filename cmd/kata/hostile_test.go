@@ -5,8 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -181,34 +179,4 @@ func TestUnflushedRepliesStopTheRun(t *testing.T) {
 	assert.Contains(t, out, "Flush standard output after each reply")
 	assert.Contains(t, out, "give it more with --timeout")
 	assert.Equal(t, 1, strings.Count(out, "within 1s"), "one time limit waited out:\n%s", out)
-}
-
-// TestADaemonEndsWithTheRun: a program that leaves a daemon behind — forked twice, its parent
-// gone, in a session of its own, with no environment, so that no group, mark or parent ties it
-// to the program — has it ended with a passing run: kata is the reaper of what its programs
-// leave behind (Linux).
-func TestADaemonEndsWithTheRun(t *testing.T) {
-	t.Parallel()
-	if runtime.GOOS != "linux" {
-		t.Skip("a child subreaper is Linux's: elsewhere the group and the mark are all there is")
-	}
-	bash, err := exec.LookPath("bash")
-	require.NoError(t, err)
-	pids := filepath.Join(t.TempDir(), "pids")
-	daemon := `(setsid env -i sleep 37 & echo $! >> ` + pids + `); (setsid nohup env -i sleep 38 >/dev/null 2>&1 & echo $! >> ` + pids + `); exec ` + impl + ` -kata mastermind`
-	cmd := exec.Command(os.Args[0], "run", "mastermind", "--run", "Joining the game$", "--", bash, "-c", daemon)
-	cmd.Env = append(os.Environ(), asKata+"=1") // the test binary, as the kata program
-	cmd.Dir = t.TempDir()
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	data, err := os.ReadFile(pids)
-	require.NoError(t, err)
-	for _, f := range strings.Fields(string(data)) {
-		pid, err := strconv.Atoi(f)
-		require.NoError(t, err)
-		if syscall.Kill(pid, 0) == nil {
-			_ = syscall.Kill(pid, syscall.SIGKILL) // leave nothing behind, whatever the verdict
-			t.Errorf("the daemon %d outlived the run:\n%s", pid, out)
-		}
-	}
 }
