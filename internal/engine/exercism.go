@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -49,16 +48,7 @@ const (
 // what to do), and fail otherwise.
 func (rep runReport) WriteExercism(w io.Writer) error {
 	rows := rep.rows()
-	fileOrder := func(file string) int {
-		if i := slices.Index(rep.Files, file); i >= 0 {
-			return i
-		}
-		return len(rep.Files)
-	}
-	slices.SortStableFunc(rows, func(a, b row) int {
-		sa, sb := a.result.Scenario, b.result.Scenario
-		return cmp.Or(cmp.Compare(fileOrder(sa.File), fileOrder(sb.File)), cmp.Compare(sa.Line, sb.Line))
-	})
+	slices.SortStableFunc(rows, func(a, b row) int { return filesOrder(rep.Files, a.result.Scenario, b.result.Scenario) })
 	out := exercismResults{Version: 2, Status: "pass", Tests: []exercismTest{}}
 	gotGoing := false
 	for _, row := range rows {

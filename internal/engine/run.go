@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/deliberate-practice/katas/internal/brief"
@@ -214,8 +215,11 @@ func (r *Run) Report(rerun func(s Scenario, options ...string) string) error {
 	}
 	k, out := r.kata, r.front.Out
 	var errs []error
-	rep := runReport{Kata: k.Name, Files: k.Files, Outcome: o, FeaturePath: featurePaths(r.front.Root, r.front.FeatureDirs...), Summary: summaryText(k, o, again)}
 	reports, _ := parseFormat(r.opts.Format)
+	rep := runReport{Kata: k.Name, Files: k.Files, Outcome: o, FeaturePath: featurePaths(r.front.Root, r.front.FeatureDirs...)}
+	if r.opts.Verbose || slices.ContainsFunc(reports, func(f report) bool { return f.file != "" && (f.format == "pretty" || f.format == "progress") }) {
+		rep.Summary = summaryText(k, o, again) // what verbose shows, and a text report writes
+	}
 	for _, f := range reports {
 		switch {
 		case f == report{format: "pretty"}: // the screen's

@@ -217,14 +217,14 @@ func firstInFiles(k kata.Kata, results []Result) []Result {
 // inFiles returns the results in the files' order, whatever order they ran in.
 func inFiles(k kata.Kata, results []Result) []Result {
 	out := slices.Clone(results)
-	file := func(r Result) int { return slices.Index(k.Files, r.Scenario.File) }
-	slices.SortStableFunc(out, func(a, b Result) int {
-		if c := cmp.Compare(file(a), file(b)); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Scenario.Line, b.Scenario.Line)
-	})
+	slices.SortStableFunc(out, func(a, b Result) int { return filesOrder(k.Files, a.Scenario, b.Scenario) })
 	return out
+}
+
+// filesOrder compares two scenarios of feature files by the files' order, then their lines.
+func filesOrder(files []string, a, b Scenario) int {
+	file := func(s Scenario) int { return slices.Index(files, s.File) }
+	return cmp.Or(cmp.Compare(file(a), file(b)), cmp.Compare(a.Line, b.Line))
 }
 
 // group is failures that belong together: wrong answers at one step of a feature file, or

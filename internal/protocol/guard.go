@@ -81,7 +81,7 @@ func guardOver(r io.Reader) {
 				killGroup(p)
 			}
 		}
-		killMarked(token, pid)
+		killMarked(token)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -177,9 +178,9 @@ const runMark = "KATA_RUN"
 // may be called again, and after the program has exited, to end what it left behind. Then
 // the guard has nothing left to do for it.
 func (p *process) kill() {
-	kin := append(p.kin, tree(p.cmd.Process.Pid)...) // before the group's end leaves them to the system
+	kin := slices.Concat(p.kin, tree(p.cmd.Process.Pid)) // before the group's end leaves them to the system
 	killGroup(p.cmd.Process)
-	killMarked(p.token, p.cmd.Process.Pid)
+	killMarked(p.token)
 	killKin(kin)
 	killOrphans()
 	p.guard.done(p.token)

@@ -12,11 +12,10 @@ import (
 	"unsafe"
 )
 
-// killMarked ends every process whose environment holds token: what the program whose
-// process is leader started that left its process group or its session (setsid), which the
-// group's end does not reach. It looks at every process, wherever the system's numbers are
+// killMarked ends every process whose environment holds token: what a program started that
+// left its process group or its session (setsid), which the group's end does not reach. It looks at every process, wherever the system's numbers are
 // (they wrap around), twice, the second time at the processes forked while it looked.
-func killMarked(token string, _ int) {
+func killMarked(token string) {
 	self := os.Getpid()
 	seen := map[int]bool{}
 	for range 2 {
@@ -50,26 +49,33 @@ func pids() []int {
 	return out
 }
 
-// stat returns the parent and the start time of the process numbered pid, as /proc shows
-// them; false for one gone.
-func stat(pid int) (parent int, start uint64, ok bool) {
+// procStat is what /proc shows of a process: its state ('Z' for one ended and not yet
+// reaped), its parent, and when it started.
+type procStat struct {
+	state  byte
+	parent int
+	start  uint64
+}
+
+// stat returns what /proc shows of the process numbered pid; false for one gone.
+func stat(pid int) (procStat, bool) {
 	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
-		return 0, 0, false
+		return procStat{}, false
 	}
 	// pid (comm) state ppid … starttime: the name may hold spaces and parentheses, so the
 	// fields are counted from the last ')'.
 	i := bytes.LastIndexByte(data, ')')
 	if i < 0 {
-		return 0, 0, false
+		return procStat{}, false
 	}
 	f := strings.Fields(string(data[i+1:]))
-	if len(f) < 20 {
-		return 0, 0, false
+	if len(f) < 20 || len(f[0]) != 1 {
+		return procStat{}, false
 	}
 	parent, err1 := strconv.Atoi(f[1])
 	start, err2 := strconv.ParseUint(f[19], 10, 64)
-	return parent, start, err1 == nil && err2 == nil
+	return procStat{f[0][0], parent, start}, err1 == nil && err2 == nil
 }
 
 // tree returns the processes descended from the one numbered root, by the parent the kernel
@@ -78,8 +84,8 @@ func stat(pid int) (parent int, start uint64, ok bool) {
 func tree(root int) []kin {
 	children := map[int][]kin{}
 	for _, pid := range pids() {
-		if parent, start, ok := stat(pid); ok {
-			children[parent] = append(children[parent], kin{pid, start})
+		if st, ok := stat(pid); ok {
+			children[st.parent] = append(children[st.parent], kin{pid, st.start})
 		}
 	}
 	var out []kin
@@ -99,7 +105,7 @@ func tree(root int) []kin {
 // again to another process since is left alone.
 func killKin(ks []kin) {
 	for _, k := range ks {
-		if _, start, ok := stat(k.pid); ok && start == k.start {
+		if st, ok := stat(k.pid); ok && st.start == k.start {
 			_ = syscall.Kill(k.pid, syscall.SIGKILL)
 		}
 	}
@@ -170,11 +176,12 @@ func killOrphans() {
 	self := os.Getpid()
 	var killed []int
 	for _, pid := range pids() {
-		if parent, _, ok := stat(pid); !ok || parent != self {
-			continue
+		st, ok := stat(pid)
+		if !ok || st.parent != self || st.state == 'Z' {
+			continue // not the reaper's child, or one that has ended: a program of its own, perhaps, that exec.Cmd waits for
 		}
 		env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
-		if err != nil || len(env) == 0 && zombie(pid) || bytes.Contains(env, []byte(runMark+"=")) || bytes.Contains(env, []byte(guardVariable+"=")) {
+		if err != nil || bytes.Contains(env, []byte(runMark+"=")) || bytes.Contains(env, []byte(guardVariable+"=")) {
 			continue // a program or a guard of the runner's, or one that has ended
 		}
 		if syscall.Kill(pid, syscall.SIGKILL) == nil {
@@ -189,11 +196,4 @@ func killOrphans() {
 			time.Sleep(time.Millisecond)
 		}
 	}
-}
-
-// zombie reports whether the process numbered pid has ended and waits to be reaped.
-func zombie(pid int) bool {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	i := bytes.LastIndexByte(data, ')')
-	return err == nil && i >= 0 && i+2 < len(data) && data[i+2] == 'Z'
 }

@@ -6,7 +6,7 @@ import "os"
 
 // killMarked does nothing here: only Linux shows the runner every process's environment, so
 // elsewhere a process that left the program's group outlives the run (docs/protocol.md).
-func killMarked(string, int) {}
+func killMarked(string) {}
 
 // unread is how many bytes wait in the pipe f reads from: here it cannot tell, 0.
 func unread(*os.File) int { return 0 }
