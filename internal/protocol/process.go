@@ -35,8 +35,10 @@ type process struct {
 	exited chan struct{} // closed when the program has exited
 	status error         // how it exited (cmd.Wait's error), once exited is closed
 	// kin is the program's tree as it was when its input was closed: what it started, which
-	// its end would leave to the system, found by the parent the kernel keeps for each.
-	kin []kin
+	// its end would leave to the system, found by the parent the kernel keeps for each. The
+	// run's end and its context's end may kill at once, so kinMu guards it.
+	kinMu sync.Mutex
+	kin   []kin
 }
 
 // A kin is a process of a program's tree, known by its number and when it started, so that a
@@ -178,7 +180,9 @@ const runMark = "KATA_RUN"
 // may be called again, and after the program has exited, to end what it left behind. Then
 // the guard has nothing left to do for it.
 func (p *process) kill() {
+	p.kinMu.Lock()
 	kin := slices.Concat(p.kin, tree(p.cmd.Process.Pid)) // before the group's end leaves them to the system
+	p.kinMu.Unlock()
 	killGroup(p.cmd.Process)
 	killMarked(p.token)
 	killKin(kin)
@@ -189,7 +193,12 @@ func (p *process) kill() {
 // remember keeps the program's tree as it is now, for kill to end what the program's own end
 // leaves behind: a child in a session of its own and with no environment, which neither its
 // group nor its mark reaches.
-func (p *process) remember() { p.kin = tree(p.cmd.Process.Pid) }
+func (p *process) remember() {
+	t := tree(p.cmd.Process.Pid)
+	p.kinMu.Lock()
+	defer p.kinMu.Unlock()
+	p.kin = t
+}
 
 // hasExited reports whether the program has exited.
 func (p *process) hasExited() bool {
