@@ -15,17 +15,50 @@ import (
 	"github.com/deliberate-practice/katas/internal/journal"
 )
 
-// A board is a room as its dashboard's page first shows it: the table of every participant's
-// lights in minute columns that the page's script (static/dashboard.js) draws, and under it
-// what a mark counts, built on the server, so that the page's first paint, a screenshot or a
-// plain GET holds the room's lights. The script takes the table over as it is and only adds
-// to it. The two draw the same elements, in the same order, with the same attributes: the
-// browser test holds them to it.
+// A board is a room as its dashboard's page first shows it: the table of the participants'
+// latest lights in minute columns that the page's script (static/dashboard.js) draws, and
+// under it what a mark counts, built on the server, so that the page's first paint, a
+// screenshot or a plain GET holds the room's lights. However many lights a room holds, the
+// table shows its latest (Options.Shown) one by one; those before are counted, by participant
+// and light, in the column "earlier", and in each row's runs, predictions and best mark, so
+// that the page stays small. The script takes the table over as it is, adds to it, and folds
+// what grows old into earlier as the server does. The two draw the same elements, in the
+// same order, with the same attributes: the browser test holds them to it.
 type board struct {
-	Cols   []column
-	Rows   []boardRow
-	Graded bool        // some run has a mark: the table has the column of best marks
-	Notes  []boardNote // under the table, what a mark counts on each kata with one
+	Cols    []column
+	Rows    []boardRow
+	Earlier bool        // some lights are counted in the column earlier, not shown
+	Graded  bool        // some run has a mark: the table has the column of best marks
+	Notes   []boardNote // under the table, what a mark counts on each kata with one
+	// Folded is what the page gives its script of the lights not shown: by participant,
+	// their counts and their best mark.
+	Folded []folded
+}
+
+// A folded is a participant's lights before the ones the board shows, as the page gives
+// them to its script: how many of each light, how many predicted and how many of those
+// right, and the best mark among them.
+type folded struct {
+	Name  string        `json:"name"`
+	Kata  string        `json:"kata"`
+	Green int           `json:"green"`
+	Red   int           `json:"red"`
+	Amber int           `json:"amber"`
+	Said  int           `json:"said"`
+	Right int           `json:"right"`
+	Mark  *journal.Mark `json:"mark,omitempty"`
+}
+
+// count adds light l to f's counts.
+func (f *folded) count(l journal.Light) {
+	switch l {
+	case journal.Green:
+		f.Green++
+	case journal.Red:
+		f.Red++
+	case journal.Amber:
+		f.Amber++
+	}
 }
 
 // A boardNote says, under the table, what the column of best marks counts on a kata, from
@@ -45,6 +78,7 @@ type column struct {
 // A boardRow is a participant's row: their lights in each column, their counts, their best mark.
 type boardRow struct {
 	Name, Kata string
+	Earlier    folded         // the lights before those shown, where the board has any
 	Cells      [][]boardLight // one for each column
 	Runs       int
 	Held       string
@@ -97,23 +131,25 @@ func (b best) String() string {
 	return fmt.Sprintf("%s over %s %s (%d at worst)", brief.Thousands(b.mark.Total), brief.Thousands(b.mark.Games), games, b.mark.Worst)
 }
 
-// newBoard builds the board of the lights, in the order the room took them, a mark read on
-// its kata's scale. Times are the server's; the script writes them again in the browser's.
-func newBoard(lights []Stored, scales map[string]shownScale) board {
+// newBoard builds the board of the lights, in the order the room took them, the latest
+// shown of them one by one, a mark read on its kata's scale. Times are the server's; the
+// script writes them again in the browser's.
+func newBoard(lights []Stored, scales map[string]shownScale, shown int) board {
 	var b board
+	cut := max(0, len(lights)-shown)
+	b.Earlier = cut > 0
 	minutes := map[int64]bool{}
 	type person struct {
-		row   boardRow
-		byMin map[int64][]boardLight
-		said  int
-		right int
-		best  *best
+		row      boardRow
+		byMin    map[int64][]boardLight
+		said     int
+		right    int
+		best     *best
+		earliest *best // the best of the lights not shown
 	}
 	people := map[string]*person{}
 	noted := map[string]bool{}
-	for _, l := range lights {
-		m := minuteOf(l.At)
-		minutes[m] = true
+	for i, l := range lights {
 		p := people[l.Name]
 		if p == nil {
 			p = &person{row: boardRow{Name: l.Name}, byMin: map[int64][]boardLight{}}
@@ -121,23 +157,44 @@ func newBoard(lights []Stored, scales map[string]shownScale) board {
 		}
 		p.row.Kata = l.Kata
 		p.row.Runs++
-		p.byMin[m] = append(p.byMin[m], lightOf(l))
+		right := l.Predicted == l.Light
 		if l.Predicted != journal.NoLight {
 			p.said++
-			if l.Predicted == l.Light {
+			if right {
 				p.right++
 			}
 		}
+		var m *best
 		if mk := l.Mark; mk != nil {
 			scale, known := scales[l.Kata]
-			if m := (best{*mk, known && mk.Games == scale.Games}); m.above(p.best) {
-				p.best = &m
+			m = &best{*mk, known && mk.Games == scale.Games}
+			if m.above(p.best) {
+				p.best = m
 			}
 			if known && !noted[l.Kata] {
 				noted[l.Kata] = true
 				b.Notes = append(b.Notes, boardNote{l.Kata, scale.Note})
 			}
 		}
+		if i < cut {
+			e := &p.row.Earlier
+			e.Name, e.Kata = l.Name, l.Kata
+			e.count(l.Light)
+			if l.Predicted != journal.NoLight {
+				e.Said++
+				if right {
+					e.Right++
+				}
+			}
+			if m != nil && m.above(p.earliest) {
+				p.earliest = m
+				e.Mark = &m.mark
+			}
+			continue
+		}
+		minute := minuteOf(l.At)
+		minutes[minute] = true
+		p.byMin[minute] = append(p.byMin[minute], lightOf(l))
 	}
 	cols := slices.Sorted(maps.Keys(minutes))
 	for i, m := range cols {
@@ -169,7 +226,38 @@ func newBoard(lights []Stored, scales map[string]shownScale) board {
 	}
 	slices.SortFunc(b.Rows, func(x, y boardRow) int { return compareNames(x.Name, y.Name) })
 	slices.SortFunc(b.Notes, func(x, y boardNote) int { return compareNames(x.Kata, y.Kata) })
+	b.Folded = []folded{} // data the script reads as a list
+	for _, r := range b.Rows {
+		if r.Earlier.Name != "" {
+			b.Folded = append(b.Folded, r.Earlier)
+		}
+	}
 	return b
+}
+
+// tallies are the lights the column earlier counts, in its order, with their class.
+var tallies = []struct {
+	class string
+	n     func(folded) int
+}{
+	{"green", func(f folded) int { return f.Green }},
+	{"red", func(f folded) int { return f.Red }},
+	{"amber", func(f folded) int { return f.Amber }},
+}
+
+// earlierTitle is what hovering over a participant's cell of the column earlier says, as the
+// script's.
+func earlierTitle(f folded) string {
+	var parts []string
+	for _, t := range tallies {
+		if n := t.n(f); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, t.class))
+		}
+	}
+	if len(parts) == 0 {
+		return "no runs before those shown"
+	}
+	return "runs before those shown: " + strings.Join(parts, ", ")
 }
 
 // minuteOf is the minute of a time in Unix milliseconds, as the script's minute: a light's
@@ -224,6 +312,9 @@ func (b board) HTML() template.HTML {
 	text := func(s string) { w.WriteString(html.EscapeString(s)) }
 	num := func(n int64) { w.WriteString(strconv.FormatInt(n, 10)) }
 	w.WriteString(`<div class="scroll"><table><thead><tr><th class="who">participant</th><th class="kata">kata</th>`)
+	if b.Earlier {
+		w.WriteString(`<th class="earlier">earlier</th>`)
+	}
 	for _, c := range b.Cols {
 		w.WriteString(`<th class="minute`)
 		if c.Quiet > 0 {
@@ -253,6 +344,21 @@ func (b board) HTML() template.HTML {
 		w.WriteString(`</th><td class="kata">`)
 		text(r.Kata)
 		w.WriteString(`</td>`)
+		if b.Earlier {
+			w.WriteString(`<td class="earlier" title="`)
+			text(earlierTitle(r.Earlier))
+			w.WriteString(`">`)
+			for _, t := range tallies {
+				if n := t.n(r.Earlier); n > 0 {
+					w.WriteString(`<span class="tally `)
+					w.WriteString(t.class)
+					w.WriteString(`">`)
+					num(int64(n))
+					w.WriteString(`</span>`)
+				}
+			}
+			w.WriteString(`</td>`)
+		}
 		for i, cell := range r.Cells {
 			w.WriteString(`<td class="minute`)
 			if b.Cols[i].Quiet > 0 {

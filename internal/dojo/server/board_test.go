@@ -21,7 +21,7 @@ import (
 )
 
 // get returns the body of a plain GET of the room's page, as curl sees it.
-func get(t *testing.T, room dojo.Room) string {
+func get(t testing.TB, room dojo.Room) string {
 	t.Helper()
 	resp, err := http.Get(room.String())
 	require.NoError(t, err)
@@ -134,7 +134,7 @@ func TestRowsAreInTheScriptsOrder(t *testing.T) {
 			ls = append(ls, Stored{ID: int64(i + 1), At: 60000, Post: dojo.Post{Name: n, Kata: "k", Light: journal.Red}})
 		}
 		return ls
-	}(), nil)
+	}(), nil, ShownLights)
 	var got []string
 	for _, r := range b.Rows {
 		got = append(got, r.Name)
@@ -197,4 +197,28 @@ func BenchmarkThePageOfABusyRoom(b *testing.B) {
 			b.ReportMetric(float64(size)/1024, "KiB")
 		})
 	}
+}
+
+// BenchmarkThePageOfARoomOfADay serves the page of a room that has taken 60,000 lights from
+// 100 participants, the most a room takes in half an hour: the page shows the latest
+// ShownLights and counts the rest, so that it is as large as a busy session's, and takes the
+// time of going over every light once. Each op is one page.
+func BenchmarkThePageOfARoomOfADay(b *testing.B) {
+	d := startDojo(b, filepath.Join(b.TempDir(), "dojo.db"))
+	room := d.room(b, "dojo")
+	rm := d.Server.rooms["dojo"]
+	d.Server.mu.Lock()
+	start := d.clock().UnixMilli()
+	for i := range 60000 {
+		rm.lights = append(rm.lights, Stored{ID: int64(i + 1), At: start + int64(i)*30, Post: dojo.Post{
+			Name: fmt.Sprintf("participant %02d", i%100), Kata: "mastermind", Light: journal.Light(1 + i%3),
+			Passed: i % 60, Total: 60, Predicted: journal.Red, Added: 4, Removed: 2}})
+	}
+	d.Server.mu.Unlock()
+	b.ReportAllocs()
+	var size int
+	for b.Loop() {
+		size = len(get(b, room))
+	}
+	b.ReportMetric(float64(size)/1024, "KiB")
 }

@@ -253,6 +253,85 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	wait(`body[data-trouble="false"][data-lights="13"]`)
 }
 
+// TestTheDashboardFoldsWhatGrowsOld: past the lights a page shows one by one (three here),
+// the oldest is folded into its participant's counts in the column earlier, on an open page
+// as on the server's, and an emptied minute's column goes: the open page and a new one draw
+// the room alike, runs, predictions and best marks counted over every light.
+func TestTheDashboardFoldsWhatGrowsOld(t *testing.T) {
+	chrome := chromium(t)
+	d := startDojoWith(t, filepath.Join(t.TempDir(), "dojo.db"), "127.0.0.1:0", Options{Shown: 3})
+	room := d.room(t, "tuesday")
+	ctx := context.Background()
+	send := func(l dojo.Post, after time.Duration) {
+		t.Helper()
+		d.advance(after)
+		require.NoError(t, room.Send(ctx, l))
+	}
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Predicted: journal.Red, Passed: 3, Total: 60}, 0)
+	send(dojo.Post{Name: "bob", Kata: "codebreaker", Light: journal.Green, Passed: 13, Total: 13,
+		Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}}, 10*time.Second)
+
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1000, 420), chromedp.Flag("disable-dev-shm-usage", true))...)
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+	require.NoError(t, chromedp.Do(bctx, chromedp.Navigate(room.String())))
+	tctx, cancelTimeout := context.WithTimeout(bctx, 60*time.Second)
+	defer cancelTimeout()
+	wait := func(sel string) {
+		t.Helper()
+		require.NoError(t, chromedp.Do(tctx, chromedp.WaitVisible(sel)), "waiting for %s", sel)
+	}
+	const boardHTML = `document.getElementById("board").innerHTML`
+	minutes := func() int { return eval[int](t, tctx, `document.querySelectorAll("thead th.minute").length`) }
+	wait(`body[data-live="true"][data-lights="2"]`)
+	assert.Zero(t, eval[int](t, tctx, `document.querySelectorAll(".earlier").length`), "nothing folded yet")
+
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Predicted: journal.Red, Passed: 60, Total: 60}, time.Minute)
+	send(dojo.Post{Name: "chidi", Kata: "tictactoe", Light: journal.Amber, Total: 34}, 10*time.Second)
+	wait(`body[data-lights="4"]`)
+	// ann's red, the oldest, is folded; 09:30 keeps bob's green, 09:31 has ann's and chidi's.
+	got := eval[[]row](t, tctx, readRows)
+	require.Len(t, got, 3)
+	assert.Equal(t, []string{"G✗"}, got[0].Lights, "ann's latest shown")
+	assert.Equal(t, "2", got[0].Runs, "and both counted")
+	assert.Equal(t, "1 of 2", got[0].Held)
+	assert.Equal(t, "1", eval[string](t, tctx, `document.querySelector("tr[data-name='ann'] td.earlier .tally.red").textContent`))
+	assert.Equal(t, 2, minutes())
+	assert.Equal(t, 3, eval[int](t, tctx, `document.querySelectorAll("tbody .run").length`))
+
+	send(dojo.Post{Name: "dana", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 60}, time.Minute)
+	wait(`body[data-lights="5"]`)
+	// bob's green, with its mark, is folded: 09:30 is empty and goes; bob's best stays.
+	got = eval[[]row](t, tctx, readRows)
+	require.Len(t, got, 4)
+	assert.Empty(t, got[1].Lights, "bob's one light folded")
+	assert.Equal(t, "1", got[1].Runs)
+	assert.Equal(t, "5,801 (5 at worst)", got[1].Best, "the best mark, from a light folded")
+	assert.Equal(t, 2, minutes(), "09:30 gone, 09:32 come")
+	assert.Equal(t, "runs before those shown: 1 green", eval[string](t, tctx, `document.querySelector("tr[data-name='bob'] td.earlier").title`))
+	built := eval[string](t, tctx, boardHTML)
+
+	// A new page draws what the open page drew, and folds as it does.
+	require.NoError(t, chromedp.Do(tctx, chromedp.Reload()))
+	wait(`body[data-live="true"][data-lights="5"]`)
+	assert.Equal(t, built, eval[string](t, tctx, boardHTML), "the server folds as the page does")
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 60, Total: 60}, 10*time.Second)
+	wait(`body[data-lights="6"]`)
+	// ann's green of 09:31 folded too, from a minute that keeps chidi's amber: on the page
+	// as it is, without drawing it again.
+	assert.Equal(t, "runs before those shown: 1 green, 1 red", eval[string](t, tctx, `document.querySelector("tr[data-name='ann'] td.earlier").title`))
+	assert.Equal(t, 2, minutes())
+	assert.Equal(t, []string{"A"}, eval[[]row](t, tctx, readRows)[2].Lights, "chidi's, in 09:31")
+	assert.Equal(t, "3", eval[string](t, tctx, `document.querySelector("tr[data-name='ann'] td.runs").textContent`))
+	built = eval[string](t, tctx, boardHTML)
+	require.NoError(t, chromedp.Do(tctx, chromedp.Reload()))
+	wait(`body[data-live="true"][data-lights="6"]`)
+	assert.Equal(t, built, eval[string](t, tctx, boardHTML))
+}
+
 // closedDB is a handle on the store's file that is closed: every write through it fails, as
 // on a full disk.
 func closedDB(t *testing.T, path string) *sql.DB {

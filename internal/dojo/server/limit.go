@@ -17,14 +17,21 @@ const (
 	// one address has room for one each.
 	MaxRoomStreams   = 64
 	MaxClientStreams = 32
-	// Burst and Rate bound each participant's lights: Burst at once, then Rate a second. A run
-	// takes half a second at the least, so a participant never meets them.
-	Burst = 10
-	Rate  = 4
+	// Burst and PerMinute bound each participant's lights: Burst at once, then PerMinute a
+	// minute, one every three seconds. A person's runs, even under --watch with a save every
+	// second or two, come no faster for long; a script's are held to it, so that a room grows
+	// by MaxParticipants × PerMinute lights a minute at the most, 2,000.
+	Burst     = 10
+	PerMinute = 20
+	// ShownLights is how many of a room's latest lights its dashboard shows one by one, by
+	// default (Options.Shown): those before are counted in the column earlier, so that the
+	// page stays small, however many lights the room holds. 500 are a class of 60's last
+	// ten minutes or so, and about 200 KiB of page.
+	ShownLights = 500
 )
 
-// A bucket is a participant's allowance of lights: it holds up to Burst, and fills at Rate a
-// second.
+// A bucket is a participant's allowance of lights: it holds up to Burst, and fills at
+// PerMinute a minute.
 type bucket struct {
 	tokens float64
 	at     time.Time
@@ -35,7 +42,7 @@ func (b *bucket) take(now time.Time) bool {
 	if b.at.IsZero() {
 		b.tokens = Burst
 	} else if d := now.Sub(b.at); d > 0 {
-		b.tokens = min(Burst, b.tokens+d.Seconds()*Rate)
+		b.tokens = min(Burst, b.tokens+d.Minutes()*PerMinute)
 	}
 	b.at = now
 	if b.tokens < 1 {

@@ -13,9 +13,10 @@ var staticFiles embed.FS
 // static is the dashboard's script and style, served under /static/.
 var static, _ = fs.Sub(staticFiles, "static")
 
-// pages are the dashboard's page and the dojo's front page. The page holds the room's lights
-// twice: drawn, as its board (board.go), and as data, which the script takes over, with the
-// katas' scales, by which it reads and explains their marks (marks.go); it holds no
+// pages are the dashboard's page and the dojo's front page. The page holds the room's latest
+// lights twice: drawn, as its board (board.go), and as data, which the script takes over, with
+// the counts of those before (earlier) and the katas' scales, by which it reads and explains
+// their marks (marks.go); it holds no
 // script of its own, and its policy lets none run but the dashboard's: a name, even one that
 // reached the page as markup, would run nothing.
 var pages = template.Must(template.New("").Parse(`
@@ -28,7 +29,7 @@ var pages = template.Must(template.New("").Parse(`
 <link rel="stylesheet" href="/static/dashboard.css">
 <script src="/static/dashboard.js" defer></script>
 </head>
-<body data-events="{{.Events}}" data-lights="{{.Count}}">
+<body data-events="{{.Events}}" data-lights="{{.Count}}" data-shown="{{.Shown}}">
 <header>
 <h1>{{.Room}} <small>kata dojo</small></h1>
 <p id="status" role="status">connecting…</p>
@@ -41,6 +42,7 @@ A <span class="mark">✓</span> or <span class="mark wrong">✗</span> says whet
 <main id="board">{{if .Count}}{{.Board.HTML}}{{else}}<p class="empty">No lights yet. Participants send theirs with
 <code>kata run --dojo ADDRESS --name NAME</code>, the line kata dojo serve printed.</p>{{end}}</main>
 <script type="application/json" id="lights">{{.Lights}}</script>
+<script type="application/json" id="earlier">{{.Board.Folded}}</script>
 <script type="application/json" id="scales">{{.Scales}}</script>
 </body>
 </html>
@@ -76,15 +78,15 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer") // the token stays on the page
 	lights := s.lights(rm)
-	if lights == nil {
-		lights = []Stored{} // data the script reads as a list
-	}
 	pages.ExecuteTemplate(w, "room", map[string]any{
 		"Room":   rm.name,
 		"Events": "/rooms/" + rm.name + "/" + rm.token + "/events",
 		"Count":  len(lights),
-		"Lights": lights, // as JSON, escaped: it cannot end its script element
+		"Shown":  s.shownLights,
+		// The lights shown, as JSON, escaped: it cannot end its script element. A list, and
+		// never null, which the script reads as one.
+		"Lights": append([]Stored{}, lights[max(0, len(lights)-s.shownLights):]...),
 		"Scales": s.shown,
-		"Board":  newBoard(lights, s.shown),
+		"Board":  newBoard(lights, s.shown, s.shownLights),
 	})
 }

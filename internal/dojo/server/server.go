@@ -37,9 +37,11 @@ type Server struct {
 	now    func() time.Time
 	scales map[string]journal.Scale // by kata: the marks the server takes
 	shown  map[string]shownScale    // the same, as the dashboard shows them
-	mux    *http.ServeMux
-	hub    hub
-	done   chan struct{} // closed by Close, which ends every stream
+	// shownLights is how many of a room's latest lights its dashboard shows one by one.
+	shownLights int
+	mux         *http.ServeMux
+	hub         hub
+	done        chan struct{} // closed by Close, which ends every stream
 
 	mu     sync.Mutex // orders the lights each room takes, and guards rooms and unkept
 	rooms  map[string]*room
@@ -84,6 +86,10 @@ type Options struct {
 	// light's mark is taken only on its kata's scale, and only where the scale says an
 	// implementation reaches it (journal.Scale.Check). A kata not here has no marks.
 	Scales map[string]journal.Scale
+	// Shown is how many of a room's latest lights its dashboard shows one by one, however
+	// many it holds: those before are counted, by participant and light, in the column
+	// earlier. ShownLights where 0.
+	Shown int
 }
 
 // Open opens the server of the store in the file at path, making the file if there is none,
@@ -100,7 +106,7 @@ func Open(path string, opts Options) (*Server, error) {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Server{store: st, now: now, scales: maps.Clone(opts.Scales), shown: shown(opts.Scales), done: make(chan struct{}), rooms: map[string]*room{}}
+	s := &Server{store: st, now: now, scales: maps.Clone(opts.Scales), shown: shown(opts.Scales), shownLights: cmp.Or(max(opts.Shown, 0), ShownLights), done: make(chan struct{}), rooms: map[string]*room{}}
 	tokens, err := st.rooms()
 	if err != nil {
 		st.close()
@@ -329,7 +335,7 @@ func (s *Server) take(rm *room, l dojo.Post) (Stored, int, error) {
 	}
 	before := *b
 	if !b.take(now) {
-		return Stored{}, http.StatusTooManyRequests, fmt.Errorf("too many lights from %s: at most %d at once and %d a second", l.Name, Burst, Rate)
+		return Stored{}, http.StatusTooManyRequests, fmt.Errorf("too many lights from %s: at most %d at once and %d a minute", l.Name, Burst, PerMinute)
 	}
 	l.At = 0 // the room's time is Stored.At
 	stored, err := s.store.add(rm.name, at, l)

@@ -68,10 +68,16 @@ func startDojo(t testing.TB, db string) *dojoServer { return startDojoAt(t, db, 
 // serve's does.
 func startDojoAt(t testing.TB, db, addr string) *dojoServer {
 	t.Helper()
+	return startDojoWith(t, db, addr, Options{})
+}
+
+// startDojoWith starts a dojo as startDojoAt does, its lights shown as opts says.
+func startDojoWith(t testing.TB, db, addr string, opts Options) *dojoServer {
+	t.Helper()
 	ln, err := net.Listen("tcp", addr)
 	require.NoError(t, err)
 	d := &dojoServer{db: db, now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)}
-	s, err := Open(db, Options{Now: d.clock, Scales: map[string]journal.Scale{"codebreaker": classic()}})
+	s, err := Open(db, Options{Now: d.clock, Scales: map[string]journal.Scale{"codebreaker": classic()}, Shown: opts.Shown})
 	require.NoError(t, err)
 	d.Server = s
 	d.http = httptest.NewUnstartedServer(s)
@@ -374,16 +380,68 @@ func TestAParticipantsLightsAreBoundedInRate(t *testing.T) {
 	}
 	err := room.Send(ctx, light("ann", journal.Red, 0, 60))
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "too many lights from ann: at most 10 at once and 4 a second")
+	assert.Contains(t, err.Error(), "too many lights from ann: at most 10 at once and 20 a minute")
 	require.NoError(t, room.Send(ctx, light("bob", journal.Red, 0, 60)), "another participant has an allowance of their own")
 	d.advance(time.Second)
-	for i := range Rate {
-		require.NoError(t, room.Send(ctx, light("ann", journal.Green, 60, 60)), "a second later, light %d", i)
+	require.ErrorIs(t, room.Send(ctx, light("ann", journal.Green, 60, 60)), dojo.ErrAway, "a second later: not yet, and the light can go later")
+	d.advance(time.Minute/PerMinute - time.Second)
+	for i := range PerMinute { // then one every three seconds
+		require.NoError(t, room.Send(ctx, light("ann", journal.Green, 60, 60)), "light %d of the minute after", i)
+		require.Error(t, room.Send(ctx, light("ann", journal.Green, 60, 60)), "and no more, %d", i)
+		d.advance(time.Minute / PerMinute)
 	}
-	require.Error(t, room.Send(ctx, light("ann", journal.Green, 60, 60)))
 	kept, err := d.store.after("dojo", 0, 100)
 	require.NoError(t, err)
-	assert.Len(t, kept, Burst+1+Rate, "every light taken, and none refused, is kept")
+	assert.Len(t, kept, Burst+1+PerMinute, "every light taken, and none refused, is kept")
+}
+
+// TestARoomsPageStaysSmall: a room of a hundred names, each sending lights as fast as the room
+// takes them, for ten minutes: its page shows the latest lights one by one and counts those
+// before in the column earlier, every run counted in its row, and is no larger than a room of
+// ShownLights lights.
+func TestARoomsPageStaysSmall(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "dojo")
+	rm := d.Server.rooms["dojo"]
+	require.NotNil(t, rm)
+	runs := map[string]int{}
+	send := func(name string, l journal.Light) error {
+		_, _, err := d.Server.take(rm, dojo.Post{Name: name, Kata: "mastermind", Light: l, Passed: 1, Total: 60, Predicted: journal.Red})
+		if err == nil {
+			runs[name]++
+		}
+		return err
+	}
+	names := func(n int) string { return fmt.Sprintf("script %02d", n) }
+	for n := range MaxParticipants { // each name's burst, at once
+		for range Burst {
+			require.NoError(t, send(names(n), journal.Red))
+		}
+	}
+	for range 10 * PerMinute { // then one every three seconds, for ten minutes
+		d.advance(time.Minute / PerMinute)
+		for n := range MaxParticipants {
+			require.NoError(t, send(names(n), journal.Light(1+n%3)))
+		}
+		require.Error(t, send(names(0), journal.Green), "no faster")
+	}
+	total := MaxParticipants * (Burst + 10*PerMinute)
+	require.Len(t, d.Server.lights(rm), total)
+
+	page := get(t, room)
+	assert.Contains(t, page, fmt.Sprintf(`data-lights="%d"`, total), "every light counted")
+	assert.Equal(t, ShownLights, strings.Count(page, `<span class="run"`), "the latest shown one by one")
+	assert.Contains(t, page, `<th class="earlier">earlier</th>`)
+	// script 00: 10 red, then 200 of green; the latest 5 of them shown, the rest counted.
+	assert.Contains(t, page, `<tr data-name="script 00"><th class="who">script 00</th><td class="kata">mastermind</td><td class="earlier" title="runs before those shown: 195 green, 10 red"><span class="tally green">195</span><span class="tally red">10</span></td>`)
+	assert.Contains(t, page, `<td class="runs">210</td><td class="held">10 of 210</td></tr>`, "the runs and predictions of every light")
+	assert.Less(t, len(page), 300<<10, "a page no larger than that of a room of %d lights", ShownLights)
+
+	// A smaller window, as the options give it, shows fewer.
+	s, err := Open(filepath.Join(t.TempDir(), "other.db"), Options{Shown: 3})
+	require.NoError(t, err)
+	defer s.Close()
+	assert.Equal(t, 3, s.shownLights)
 }
 
 func TestARoomTakesSoManyParticipants(t *testing.T) {
@@ -521,7 +579,7 @@ func TestThePageHoldsNoScriptOfItsOwn(t *testing.T) {
 	_, err = bufio.NewReader(resp.Body).WriteTo(page)
 	require.NoError(t, err)
 	assert.Contains(t, page.String(), `<script src="/static/dashboard.js" defer></script>`)
-	assert.Equal(t, 3, strings.Count(page.String(), "<script"), "the dashboard's script, and its lights and the katas' scales as data")
+	assert.Equal(t, 4, strings.Count(page.String(), "<script"), "the dashboard's script, and as data its lights, the counts of those before, and the katas' scales")
 	assert.Contains(t, page.String(), `<script type="application/json" id="lights">`, "data, which no browser runs")
 	assert.Contains(t, page.String(), `<script type="application/json" id="scales">`, "data, which no browser runs")
 	for _, asset := range []string{"/static/dashboard.js", "/static/dashboard.css"} {

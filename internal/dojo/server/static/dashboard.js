@@ -2,11 +2,14 @@
 // light as it comes, from the room's stream of server-sent events. Everything a participant
 // names reaches the page as text (textContent), never as markup.
 //
-// The server draws the room's lights into the page (board.go), as this script would, and
-// gives it the same lights as data: the script takes the table over as it is, writes its times
-// in the browser's clock, and then adds each new light where it goes — a light, a column for a
-// new minute, a row for a new participant — without drawing the room again, however many
-// lights it holds. It reconnects by itself after any break, whatever the server replied, and
+// The server draws the room's latest lights into the page (board.go), as this script would,
+// and gives it the same lights as data, with the counts of those before: the script takes the
+// table over as it is, writes its times in the browser's clock, and then adds each new light
+// where it goes — a light, a column for a new minute, a row for a new participant — without
+// drawing the room again, however many lights it holds. It shows as many lights one by one as
+// the server does (the body's data-shown): as one comes past them, the oldest is folded into
+// its participant's counts in the column earlier, as the server folds it, so that a page open
+// all day stays as small as a new one. It reconnects by itself after any break, whatever the server replied, and
 // asks only for the lights after the last it has. The page gives it, as data, the scale of
 // each kata whose runs carry a mark: how many games a whole mark is over, and the note that
 // says, under the table, what a mark counts and beside what.
@@ -14,11 +17,15 @@
 
 (() => {
   const letters = { green: "G", red: "R", amber: "A" };
-  // name → { name, kata, lights, best (the best mark, if any, and whether it is whole), and
-  // once drawn: row, cells (minute → cell), runs, held and best cells }
+  // name → { name, kata, lights (those shown), earlier (green, red and amber: the counts of
+  // those folded), total, said, right, best (the best mark, if any, and whether it is whole),
+  // and once drawn: row, cells (minute → cell), kata, earlier, runs, held and best cells }
   const people = new Map();
-  const noted = new Set(); // the katas whose note is under the table
-  const seen = new Set(); // light ids, so that none shows twice
+  const noted = new Set(); // the katas whose note is under the table: any with a mark
+  const shown = []; // the lights shown one by one, oldest first
+  const perMinute = new Map(); // minute → how many of them it holds
+  const most = Number(document.body.dataset.shown) || 500; // how many are shown, as the server's
+  let folded = false; // some lights are counted in the column earlier
   let count = 0;
   let last = 0; // the id of the last light taken, for a reconnection
   let drawn = false; // the room is on the page: new lights are added to it
@@ -118,6 +125,17 @@
     return `${total} over ${m.games.toLocaleString("en")} ${m.games === 1 ? "game" : "games"} (${m.worst} at worst)`;
   }
 
+  // tallies are the lights the column earlier counts, in its order, as the server's.
+  const tallies = ["green", "red", "amber"];
+
+  // fillEarlier writes a participant's counts of the lights folded into their cell of the
+  // column earlier, as the server writes them.
+  function fillEarlier(td, p) {
+    const parts = tallies.filter((t) => p.earlier[t]).map((t) => `${p.earlier[t]} ${t}`);
+    td.title = parts.length ? "runs before those shown: " + parts.join(", ") : "no runs before those shown";
+    td.replaceChildren(...tallies.filter((t) => p.earlier[t]).map((t) => el("span", "tally " + t, String(p.earlier[t]))));
+  }
+
   // noteEl is the note under the table that says what a mark counts on a kata.
   function noteEl(kata) {
     const n = el("p", "scale", scales.get(kata).note);
@@ -127,10 +145,8 @@
 
   // tally writes a participant's counts and best mark into their row.
   function tally(p) {
-    const said = p.lights.filter((l) => l.predicted);
-    const right = said.filter((l) => l.predicted === l.light).length;
-    p.runs.textContent = String(p.lights.length);
-    p.held.textContent = said.length ? `${right} of ${said.length}` : "–";
+    p.runs.textContent = String(p.total);
+    p.held.textContent = p.said ? `${p.right} of ${p.said}` : "–";
     if (p.bestCell) {
       p.bestCell.textContent = p.best ? bestText(p.best) : "–";
     }
@@ -143,6 +159,12 @@
     p.row = row;
     p.kataCell = el("td", "kata", p.kata);
     row.append(el("th", "who", p.name), p.kataCell);
+    p.earlierCell = null;
+    if (folded) {
+      p.earlierCell = el("td", "earlier");
+      fillEarlier(p.earlierCell, p);
+      row.appendChild(p.earlierCell);
+    }
     p.cells = new Map();
     cols.forEach((m, i) => {
       const td = minuteCell("td", m, cols[i - 1]);
@@ -160,23 +182,17 @@
   }
 
   // draw draws the whole room, as the server does: only for the first light of an empty room,
-  // one out of its minutes' order, or the first mark of a kata.
+  // one out of its minutes' order, the first mark of a kata, the first light folded into the
+  // column earlier, or one whose minute it leaves empty.
   function draw() {
     drawn = true;
     if (people.size === 0) return;
-    const minutes = new Set();
-    noted.clear();
-    for (const p of people.values()) {
-      for (const l of p.lights) {
-        minutes.add(minute(l));
-        if (l.mark && scales.has(l.kata)) noted.add(l.kata);
-      }
-    }
-    cols = [...minutes].sort((a, b) => a - b);
+    cols = [...perMinute.keys()].sort((a, b) => a - b);
     graded = [...people.values()].some((p) => p.best);
     const table = el("table");
     head = el("tr");
     head.append(el("th", "who", "participant"), el("th", "kata", "kata"));
+    if (folded) head.appendChild(el("th", "earlier", "earlier"));
     cols.forEach((m, i) => head.appendChild(minuteCell("th", m, cols[i - 1])));
     head.append(el("th", "runs", "runs"), el("th", "held", "predictions"));
     if (graded) head.appendChild(el("th", "best", "best"));
@@ -205,10 +221,9 @@
   }
 
   // place puts a new light on the room as drawn: in its participant's row, in its minute.
-  function place(l, p) {
+  function place(l, p, newNote) {
     const m = minute(l);
     const latest = cols.length === 0 || m >= cols[cols.length - 1];
-    const newNote = l.mark && scales.has(l.kata) && !noted.has(l.kata);
     if (!tbody || (!latest && !cols.includes(m)) || (p.best && !graded) || newNote) {
       draw(); // the first light, one out of order, or the first mark of a kata: drawn anew
       return;
@@ -226,36 +241,93 @@
     if (wrap.scrollWidth - wrap.clientWidth - wrap.scrollLeft < 80) wrap.scrollLeft = wrap.scrollWidth;
   }
 
-  function take(l) {
-    if (seen.has(l.id)) return;
-    seen.add(l.id);
-    count++;
-    last = Math.max(last, l.id);
-    let p = people.get(l.name);
+  // person is the participant of the given name, made where new.
+  function person(name, kata) {
+    let p = people.get(name);
     if (!p) {
-      p = { name: l.name, kata: l.kata, lights: [] };
-      people.set(l.name, p);
+      p = { name, kata, lights: [], earlier: {}, total: 0, said: 0, right: 0 };
+      people.set(name, p);
     }
-    p.kata = l.kata;
+    p.kata = kata;
+    return p;
+  }
+
+  // mark counts mark, of a run of p's on kata, toward p's best, and reports whether it is the
+  // first mark of a kata with a note: the best mark is over the most games a run of theirs
+  // played, a whole one above any over fewer, then the fewest guesses in all.
+  function mark(p, kata, m) {
+    const scale = scales.get(kata);
+    const b = { mark: m, whole: !!scale && m.games === scale.games };
+    if (above(b, p.best)) p.best = b;
+    if (!scale || noted.has(kata)) return false;
+    noted.add(kata);
+    return true;
+  }
+
+  function take(l) {
+    if (l.id <= last) return; // every light comes once, in the order the room took them
+    last = l.id;
+    count++;
+    const p = person(l.name, l.kata);
+    p.total++;
+    if (l.predicted) {
+      p.said++;
+      if (l.predicted === l.light) p.right++;
+    }
     p.lights.push(l);
-    // The best mark: over the most games a run of theirs played, a whole one above any over
-    // fewer, then the fewest guesses in all.
-    if (l.mark) {
-      const scale = scales.get(l.kata);
-      const b = { mark: l.mark, whole: !!scale && l.mark.games === scale.games };
-      if (above(b, p.best)) p.best = b;
-    }
+    shown.push(l);
+    perMinute.set(minute(l), (perMinute.get(minute(l)) || 0) + 1);
+    const newNote = !!l.mark && mark(p, l.kata, l.mark);
     if (drawn) {
-      place(l, p);
+      place(l, p, newNote);
       trouble.hidden = true; // a light kept: the server keeps lights again
       document.body.dataset.trouble = "false";
     }
+    foldOldest();
     document.body.dataset.lights = String(count);
+  }
+
+  // foldOldest folds the oldest lights shown, past the most the page shows, into their
+  // participants' counts in the column earlier: their elements go, and a column they leave
+  // empty, as the server would not draw it.
+  function foldOldest() {
+    let again = false; // the room is drawn anew once all are folded
+    while (shown.length > most) {
+      const l = shown.shift();
+      const p = people.get(l.name);
+      p.lights.splice(p.lights.indexOf(l), 1);
+      if (tallies.includes(l.light)) p.earlier[l.light] = (p.earlier[l.light] || 0) + 1;
+      const m = minute(l);
+      const left = perMinute.get(m) - 1;
+      if (left) perMinute.set(m, left);
+      else perMinute.delete(m);
+      const first = !folded;
+      folded = true;
+      if (!drawn || !tbody || again) continue;
+      if (first || !left) {
+        again = true; // the column earlier to add, or an empty minute's to take away
+        continue;
+      }
+      p.cells.get(m).querySelector(`[data-id="${l.id}"]`)?.remove();
+      fillEarlier(p.earlierCell, p);
+    }
+    if (again) draw();
   }
 
   // adopt takes over the room as the server drew it: the lights it holds as data, and the
   // table's elements, whose times it writes again in the browser's clock.
   function adopt() {
+    for (const f of data("earlier", [])) {
+      const p = person(f.name, f.kata);
+      for (const t of tallies) p.earlier[t] = f[t] || 0;
+      const n = tallies.reduce((sum, t) => sum + p.earlier[t], 0);
+      p.total += n;
+      count += n;
+      p.said += f.said;
+      p.right += f.right;
+      if (f.mark) mark(p, f.kata, f.mark);
+      folded = true;
+    }
     const lights = data("lights", []);
     for (const l of lights) take(l);
     drawn = true;
@@ -277,6 +349,7 @@
       if (!p) continue;
       p.row = row;
       p.kataCell = row.querySelector("td.kata");
+      p.earlierCell = row.querySelector("td.earlier");
       const tds = [...row.querySelectorAll("td.minute")];
       p.cells = new Map(cols.map((m, i) => [m, tds[i]]));
       p.runs = row.querySelector("td.runs");
