@@ -215,10 +215,25 @@ func (r *Run) Report(rerun func(s Scenario, options ...string) string) error {
 	}
 	k, out := r.kata, r.front.Out
 	var errs []error
-	reports, _ := parseFormat(r.opts.Format)
+	if reports, _ := parseFormat(r.opts.Format); slices.ContainsFunc(reports, func(f report) bool { return f != report{format: "pretty"} }) {
+		errs = r.writeReports(reports, o, again) // the screen's pretty, alone, asks for none
+	}
+	if r.opts.Verbose {
+		fmt.Fprintln(out, summaryText(k, o, again))
+	} else {
+		fmt.Fprintln(out, screenText(k, o, again, r.front.Terminal, r.front.Width, r.front.Height))
+	}
+	return errors.Join(errs...)
+}
+
+// writeReports writes the reports of o, a run's outcome, that the options name, and returns
+// the errors of those it could not write.
+func (r *Run) writeReports(reports []report, o Outcome, again func(Result) string) []error {
+	k, out := r.kata, r.front.Out
+	var errs []error
 	rep := runReport{Kata: k.Name, Files: k.Files, Outcome: o, FeaturePath: featurePaths(r.front.Root, r.front.FeatureDirs...)}
-	if r.opts.Verbose || slices.ContainsFunc(reports, func(f report) bool { return f.file != "" && (f.format == "pretty" || f.format == "progress") }) {
-		rep.Summary = summaryText(k, o, again) // what verbose shows, and a text report writes
+	if slices.ContainsFunc(reports, func(f report) bool { return f.file != "" && (f.format == "pretty" || f.format == "progress") }) {
+		rep.Summary = summaryText(k, o, again) // what a text report writes
 	}
 	for _, f := range reports {
 		switch {
@@ -239,12 +254,7 @@ func (r *Run) Report(rerun func(s Scenario, options ...string) string) error {
 			errs = append(errs, err)
 		}
 	}
-	if r.opts.Verbose {
-		fmt.Fprintln(out, rep.Summary)
-	} else {
-		fmt.Fprintln(out, screenText(k, o, again, r.front.Terminal, r.front.Width, r.front.Height))
-	}
-	return errors.Join(errs...)
+	return errs
 }
 
 // Outcome is what a run did.
