@@ -13,6 +13,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/scratchmod"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // recipe is the README's "Practise in Go, with the kit" section, cut into its parts, with the
@@ -258,7 +259,7 @@ func TestReadmeRecipe(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, len(before)+2)
 	entries = entries[len(before):]
-	assert.Equal(t, []journal.Light{journal.Red, journal.Green}, []journal.Light{entries[0].Light, entries[1].Light})
+	assert.Equal(t, []verdict.Light{verdict.Red, verdict.Green}, []verdict.Light{entries[0].Light, entries[1].Light})
 	assert.Equal(t, 50, entries[0].Passed)
 	assert.Equal(t, 61, entries[1].Total)
 

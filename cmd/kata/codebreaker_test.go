@@ -14,12 +14,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/journal"
-	"github.com/deliberate-practice/katas/mastermind"
-	"github.com/deliberate-practice/katas/mastermind/solver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/brief"
+	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
+	"github.com/deliberate-practice/katas/mastermind"
+	"github.com/deliberate-practice/katas/mastermind/solver"
 )
 
 // knuthGrade is the screen's lines that grade a breaker of Knuth's strategy.
@@ -343,7 +345,7 @@ func TestASeedReplaysTheDeal(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, 2)
 	require.NotNil(t, entries[0].Mark, "a run's mark is kept")
-	assert.Equal(t, journal.Mark{Total: 5801, Worst: 5, Games: 1296}, *entries[0].Mark)
+	assert.Equal(t, verdict.Mark{Total: 5801, Worst: 5, Games: 1296}, *entries[0].Mark)
 	assert.Nil(t, entries[1].Mark, "a replay's is not")
 }
 

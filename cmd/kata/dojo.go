@@ -16,7 +16,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/dojo/server"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // dojoUsage is kata dojo's command line.
@@ -139,8 +139,8 @@ wait:
 // scales are the scales of the katas whose runs carry a mark, by the kata's name, for the
 // room to hold each light's mark to: a mark no implementation reaches, or one on a kata
 // without marks, is refused.
-func (c cli) scales() map[string]journal.Scale {
-	out := map[string]journal.Scale{}
+func (c cli) scales() map[string]verdict.Scale {
+	out := map[string]verdict.Scale{}
 	for _, l := range c.katas {
 		if k := l.kata(features.Files()); k.Scale != nil {
 			out[k.Name] = *k.Scale

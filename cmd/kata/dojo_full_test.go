@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // TestADojoOnAFullDiskSaysSo: a server whose file can grow no more (a small ulimit -f, as a
@@ -49,7 +49,7 @@ func TestADojoOnAFullDiskSaysSo(t *testing.T) {
 	require.NoError(t, err)
 	var refused error
 	for i := range 100 { // each of its own name, so that no allowance runs out
-		if err := room.Send(context.Background(), dojo.Post{Name: fmt.Sprintf("p%d", i), Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 60}); err != nil {
+		if err := room.Send(context.Background(), dojo.Post{Name: fmt.Sprintf("p%d", i), Kata: "mastermind", Light: verdict.Red, Passed: 1, Total: 60}); err != nil {
 			refused = err
 			break
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata/codebreaker"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // serveDojo runs kata dojo serve with args, on loopback, until the test ends, and returns the
@@ -113,9 +114,9 @@ func TestRunsReachTheRoom(t *testing.T) {
 
 	lights := roomLights(t, rooms["tuesday"])
 	require.Len(t, lights, 2)
-	assert.Equal(t, dojo.Post{Name: "ann & bob", Kata: "mastermind", Light: journal.Green, Passed: 16, Total: 16, Added: 2}, lights[0])
-	assert.Equal(t, journal.Red, lights[1].Light)
-	assert.Equal(t, journal.Red, lights[1].Predicted)
+	assert.Equal(t, dojo.Post{Name: "ann & bob", Kata: "mastermind", Light: verdict.Green, Passed: 16, Total: 16, Added: 2}, lights[0])
+	assert.Equal(t, verdict.Red, lights[1].Light)
+	assert.Equal(t, verdict.Red, lights[1].Predicted)
 	assert.Less(t, lights[1].Passed, 16)
 	assert.Equal(t, 2, lights[1].Added, "three, four")
 	assert.Equal(t, 1, lights[1].Removed, "two")
@@ -126,7 +127,7 @@ func TestRunsReachTheRoom(t *testing.T) {
 	assert.Zero(t, c.run([]string{"run", "codebreaker", "--run", "Every classic secret", "--", impl, "-kata", "codebreaker", "-strategy", "knuth"}))
 	lights = roomLights(t, rooms["tuesday"])
 	require.Len(t, lights, 3)
-	assert.Equal(t, &journal.Mark{Total: 5801, Worst: 5, Games: 1296}, lights[2].Mark, "Knuth's strategy: 5,801 guesses")
+	assert.Equal(t, &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}, lights[2].Mark, "Knuth's strategy: 5,801 guesses")
 
 	// A room away (the same room, its server not there): the run's light, status and log are
 	// as they would be, and one line says the light was not sent.
@@ -153,8 +154,8 @@ func TestRunsReachTheRoom(t *testing.T) {
 	assert.Empty(t, stderr.String())
 	lights = roomLights(t, rooms["tuesday"])
 	require.Len(t, lights, 5)
-	assert.Equal(t, journal.Green, lights[3].Light, "the light of the run the room was away for")
-	assert.Equal(t, journal.Red, lights[4].Light, "then this run's")
+	assert.Equal(t, verdict.Green, lights[3].Light, "the light of the run the room was away for")
+	assert.Equal(t, verdict.Red, lights[4].Light, "then this run's")
 	assert.NoFileExists(t, filepath.Join(dir, dojo.UnsentPath), "nothing left waiting")
 	assert.Zero(t, c.run(append(append([]string{"run"}, some...), "--dojo", rooms["tuesday"], "--", impl, "-kata", "mastermind")))
 	assert.Len(t, roomLights(t, rooms["tuesday"]), 6, "and sent once")
@@ -262,7 +263,7 @@ func TestTheRoomTakesMarksOnTheKatasScales(t *testing.T) {
 	}
 	lights := roomLights(t, room)
 	require.Len(t, lights, 2)
-	assert.Equal(t, &journal.Mark{Total: 516, Worst: 4, Games: 138}, lights[1].Mark)
+	assert.Equal(t, &verdict.Mark{Total: 516, Worst: 4, Games: 138}, lights[1].Mark)
 
 	// The page says what the number counts, and beside what, from the code breaker's scale;
 	// the whole mark is the best, over the lower total of fewer games.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/engine"
-	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // The keys --watch takes while it waits, as jest's and vitest's watch modes have them.
@@ -75,7 +75,7 @@ const (
 type watching struct {
 	mode       watchMode
 	predicting bool              // p was pressed: the next key is a light
-	predict    journal.Light     // the light said for the next run of every scenario
+	predict    verdict.Light     // the light said for the next run of every scenario
 	verdict    string            // the last prediction's verdict, until a screen has shown it in full
 	failing    []engine.Scenario // in the files' order: the first is the next to work on
 	full       bool              // the next run is of every scenario, whatever the mode
@@ -86,7 +86,7 @@ type watching struct {
 func (w *watching) press(k byte) (bool, string) {
 	if w.predicting {
 		w.predicting = false
-		l, err := journal.ParseLight(string(k))
+		l, err := verdict.ParseLight(string(k))
 		if err != nil {
 			return false, "No prediction: p, then g for green, r for red or a for amber."
 		}
@@ -116,11 +116,11 @@ func (w *watching) selection(r runFlags) (runFlags, string) {
 	if w.full || w.mode == watchAll || len(w.failing) == 0 {
 		// A prediction is of the kata's light: for one run, the next of every scenario — the
 		// one n or f hands over to, once those they run pass.
-		r.predict, w.predict = w.predict, journal.NoLight
+		r.predict, w.predict = w.predict, verdict.NoLight
 		w.full, w.ranAll = false, true
 		return r, ""
 	}
-	r.predict = journal.NoLight
+	r.predict = verdict.NoLight
 	w.ranAll = false
 	if w.mode == watchNext {
 		r.opts = r.opts.Only(w.failing[:1])

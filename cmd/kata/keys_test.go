@@ -15,6 +15,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/term"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // TestWatchKeys: --watch's keys choose what runs — f the scenarios that failed, n the next
@@ -99,8 +100,8 @@ func TestWatchKeys(t *testing.T) {
 		partial = append(partial, e.Partial)
 	}
 	assert.Equal(t, []bool{false, true, true, true, true, false, false}, partial)
-	assert.Equal(t, journal.NoLight, entries[4].Predicted, "not the one scenario's run")
-	assert.Equal(t, journal.Green, entries[5].Predicted, "but the run of every scenario that followed")
+	assert.Equal(t, verdict.NoLight, entries[4].Predicted, "not the one scenario's run")
+	assert.Equal(t, verdict.Green, entries[5].Predicted, "but the run of every scenario that followed")
 	for i, e := range entries {
 		if i == 4 {
 			assert.Positive(t, e.Lag, "the run the save started: the time from the save to its light")

@@ -10,6 +10,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/term"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // maxLogRuns is how many runs of the session kata log lists; it counts the ones before.
@@ -50,7 +51,7 @@ func (c cli) log(args []string) int {
 	// The log is a file of the folder's, which anyone may have written: nothing of it
 	// reaches the terminal raw.
 	shown := brief.Safe(brief.Quote(kata))
-	var scale *journal.Scale
+	var scale *verdict.Scale
 	if k, err := c.kata(kata); err == nil {
 		shown, scale = kata, k.Scale
 	}
@@ -88,19 +89,19 @@ func (c cli) log(args []string) int {
 // logLine is a run's line in kata log: its number, time, light and counts, mark and the
 // scenarios it chose, minutes since the run before, the lines its code changed, its
 // prediction and the time from the save that started it.
-func (c cli) logLine(e journal.Entry, before *journal.Entry, numbers map[string]int, previous map[string]string, scale *journal.Scale) string {
+func (c cli) logLine(e journal.Entry, before *journal.Entry, numbers map[string]int, previous map[string]string, scale *verdict.Scale) string {
 	number := ""
 	if n, ok := numbers[e.Commit]; ok {
 		number = strconv.Itoa(n)
 	}
 	line := fmt.Sprintf("  %3s  %s  %s  %2d/%-2d", number, e.Time.Local().Format("15:04"), c.light(e.Light), e.Passed, e.Total)
-	if e.Light == journal.NoLight {
+	if e.Light == verdict.NoLight {
 		line = fmt.Sprintf("  %3s  %s  %s", number, e.Time.Local().Format("15:04"), savedMark)
 	}
-	if e.Mark != nil && e.Light != journal.NoLight {
+	if e.Mark != nil && e.Light != verdict.NoLight {
 		line += "  " + markOf(*e.Mark, scale)
 	}
-	if e.Partial && e.Light != journal.NoLight {
+	if e.Partial && e.Light != verdict.NoLight {
 		line += "  " + selected(e)
 	}
 	if before != nil {
@@ -115,7 +116,7 @@ func (c cli) logLine(e journal.Entry, before *journal.Entry, numbers map[string]
 			line += "  " + changes
 		}
 	}
-	if e.Predicted != journal.NoLight {
+	if e.Predicted != verdict.NoLight {
 		held := "right"
 		if e.Predicted != e.Light {
 			held = "wrong"
@@ -150,7 +151,7 @@ func (c cli) logSessions(sessions []journal.Session, shown string) {
 const savedMark = "saved  the code before a kata checkout"
 
 // light is a run's light: the word, or on a terminal a block of its colour and the word.
-func (c cli) light(l journal.Light) string {
+func (c cli) light(l verdict.Light) string {
 	word := fmt.Sprintf("%-5s", l)
 	if !c.color {
 		return word
@@ -159,13 +160,13 @@ func (c cli) light(l journal.Light) string {
 }
 
 // lightColor is the colour a terminal draws a light in.
-func lightColor(l journal.Light) term.Color {
+func lightColor(l verdict.Light) term.Color {
 	switch l {
-	case journal.Green:
+	case verdict.Green:
 		return term.Green
-	case journal.Red:
+	case verdict.Red:
 		return term.Red
-	case journal.Amber:
+	case verdict.Amber:
 		return term.Yellow
 	}
 	return term.Default
@@ -215,7 +216,7 @@ func selected(e journal.Entry) string {
 // markOf writes a run's mark on its kata's scale: "5,801 guesses, 5 at worst"; over fewer games
 // than a whole mark, or on a scale kata log does not know, the games it is over instead:
 // "516 guesses over 138 games", whose worst case is not the implementation's.
-func markOf(m journal.Mark, scale *journal.Scale) string {
+func markOf(m verdict.Mark, scale *verdict.Scale) string {
 	if scale != nil && m.Whole(*scale) {
 		return fmt.Sprintf("%s guesses, %d at worst", brief.Thousands(m.Total), m.Worst)
 	}

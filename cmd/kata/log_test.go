@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // logOf writes the entries into a new folder's log, each with a commit of its own so that
@@ -18,7 +19,7 @@ func logOf(t *testing.T, entries ...journal.Entry) string {
 	t.Helper()
 	dir := t.TempDir()
 	for i, e := range entries {
-		if e.Commit == "" && e.Light != journal.NoLight {
+		if e.Commit == "" && e.Light != verdict.NoLight {
 			e.Commit = fmt.Sprintf("%040x", i+1)
 		}
 		require.NoError(t, journal.Append(dir, e))
@@ -36,10 +37,10 @@ func TestLogAGreenOfTheSelectedScenarios(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 12, 3, 9, 0, 0, 0, time.Local)
 	climb := []journal.Entry{
-		{Time: at, Kata: "codebreaker", Light: journal.Red, Passed: 6, Total: 11, Partial: true, Selected: "--tags='~@optimal'"},
-		{Time: at.Add(2 * time.Minute), Kata: "codebreaker", Light: journal.Red, Passed: 10, Total: 11, Partial: true, Selected: "--tags='~@optimal'"},
-		{Time: at.Add(5 * time.Minute), Kata: "codebreaker", Light: journal.Green, Passed: 11, Total: 11, Partial: true, Selected: "--tags='~@optimal'"},
-		{Time: at.Add(9 * time.Minute), Kata: "codebreaker", Light: journal.Red, Passed: 11, Total: 12},
+		{Time: at, Kata: "codebreaker", Light: verdict.Red, Passed: 6, Total: 11, Partial: true, Selected: "--tags='~@optimal'"},
+		{Time: at.Add(2 * time.Minute), Kata: "codebreaker", Light: verdict.Red, Passed: 10, Total: 11, Partial: true, Selected: "--tags='~@optimal'"},
+		{Time: at.Add(5 * time.Minute), Kata: "codebreaker", Light: verdict.Green, Passed: 11, Total: 11, Partial: true, Selected: "--tags='~@optimal'"},
+		{Time: at.Add(9 * time.Minute), Kata: "codebreaker", Light: verdict.Red, Passed: 11, Total: 12},
 	}
 	got := logOf(t, climb...)
 	assert.NotContains(t, got, "No green yet")
@@ -48,12 +49,12 @@ func TestLogAGreenOfTheSelectedScenarios(t *testing.T) {
 	assert.Regexp(t, `(?m)^    4  09:09  red    11/12  4 minutes later$`, got, "a run of every scenario names no selection")
 
 	// A partial run whose log does not say what it selected (go test's own -run).
-	got = logOf(t, journal.Entry{Time: at, Kata: "codebreaker", Light: journal.Green, Passed: 2, Total: 2, Partial: true})
+	got = logOf(t, journal.Entry{Time: at, Kata: "codebreaker", Light: verdict.Green, Passed: 2, Total: 2, Partial: true})
 	assert.Regexp(t, `(?m)^    1  09:00  green   2/2   some scenarios$`, got)
 	assert.Contains(t, got, "\nGreen after 1 run and under a minute, with some scenarios; every scenario: not yet.\n")
 
 	// A green of every scenario, after the green of some, reads as it always has.
-	whole := append(climb, journal.Entry{Time: at.Add(13 * time.Minute), Kata: "codebreaker", Light: journal.Green, Passed: 12, Total: 12})
+	whole := append(climb, journal.Entry{Time: at.Add(13 * time.Minute), Kata: "codebreaker", Light: verdict.Green, Passed: 12, Total: 12})
 	got = logOf(t, whole...)
 	assert.Contains(t, got, "\nGreen after 5 runs and 13 minutes.\n")
 	assert.NotContains(t, got, "not yet")
@@ -61,8 +62,8 @@ func TestLogAGreenOfTheSelectedScenarios(t *testing.T) {
 	// Every session here, each summed up as its own summary line sums it up.
 	next := at.Add(24 * time.Hour)
 	got = logOf(t, append(whole,
-		journal.Entry{Time: next, Kata: "codebreaker", Light: journal.Green, Passed: 11, Total: 11, Partial: true, Selected: "--tags='~@optimal'"},
-		journal.Entry{Time: next.Add(time.Minute), Kata: "codebreaker", Light: journal.Red, Passed: 11, Total: 12})...)
+		journal.Entry{Time: next, Kata: "codebreaker", Light: verdict.Green, Passed: 11, Total: 11, Partial: true, Selected: "--tags='~@optimal'"},
+		journal.Entry{Time: next.Add(time.Minute), Kata: "codebreaker", Light: verdict.Red, Passed: 11, Total: 12})...)
 	assert.Contains(t, got, "\nGreen after 1 run and under a minute, with --tags='~@optimal'; every scenario: not yet.\n")
 	assert.Contains(t, got, `
 Every session of codebreaker here:
@@ -79,12 +80,12 @@ func TestLogShowsTheMarks(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 12, 3, 9, 0, 0, 0, time.Local)
 	got := logOf(t,
-		journal.Entry{Time: at, Kata: "codebreaker", Light: journal.Red, Passed: 8, Total: 11, Partial: true, Selected: "--tags='~@optimal'",
-			Mark: &journal.Mark{Total: 516, Worst: 7, Games: 138}},
-		journal.Entry{Time: at.Add(4 * time.Minute), Kata: "codebreaker", Light: journal.Red, Passed: 10, Total: 11, Partial: true, Selected: "--tags='~@optimal'",
-			Mark: &journal.Mark{Total: 7471, Worst: 7, Games: 1296}},
-		journal.Entry{Time: at.Add(12 * time.Minute), Kata: "codebreaker", Light: journal.Green, Passed: 11, Total: 11, Partial: true, Selected: "--tags='~@optimal'",
-			Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}, Predicted: journal.Green},
+		journal.Entry{Time: at, Kata: "codebreaker", Light: verdict.Red, Passed: 8, Total: 11, Partial: true, Selected: "--tags='~@optimal'",
+			Mark: &verdict.Mark{Total: 516, Worst: 7, Games: 138}},
+		journal.Entry{Time: at.Add(4 * time.Minute), Kata: "codebreaker", Light: verdict.Red, Passed: 10, Total: 11, Partial: true, Selected: "--tags='~@optimal'",
+			Mark: &verdict.Mark{Total: 7471, Worst: 7, Games: 1296}},
+		journal.Entry{Time: at.Add(12 * time.Minute), Kata: "codebreaker", Light: verdict.Green, Passed: 11, Total: 11, Partial: true, Selected: "--tags='~@optimal'",
+			Mark: &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}, Predicted: verdict.Green},
 	)
 	assert.Regexp(t, `(?m)^    1  09:00  red     8/11  516 guesses over 138 games  --tags='~@optimal'$`, got)
 	assert.Regexp(t, `(?m)^    2  09:04  red    10/11  7,471 guesses, 7 at worst  --tags='~@optimal'  4 minutes later$`, got)
@@ -103,10 +104,10 @@ func TestLogEscapesWhatTheLogSays(t *testing.T) {
 	t.Parallel()
 	at := time.Date(2026, 12, 3, 9, 0, 0, 0, time.Local)
 	got := logOf(t,
-		journal.Entry{Time: at.Add(-3 * time.Hour), Kata: "code\x1b[2Jbreaker", Light: journal.Red, Passed: 0, Total: 1},
-		journal.Entry{Time: at, Kata: "code\x1b[2Jbreaker", Light: journal.Green, Passed: 1, Total: 1, Partial: true,
+		journal.Entry{Time: at.Add(-3 * time.Hour), Kata: "code\x1b[2Jbreaker", Light: verdict.Red, Passed: 0, Total: 1},
+		journal.Entry{Time: at, Kata: "code\x1b[2Jbreaker", Light: verdict.Green, Passed: 1, Total: 1, Partial: true,
 			Selected: "--tags='x'\x1b]0;title\x07\n    9  09:09  green  12/12"},
-		journal.Entry{Time: at.Add(time.Minute), Kata: "code\x1b[2Jbreaker", Light: journal.Red, Passed: 0, Total: 1, Partial: true,
+		journal.Entry{Time: at.Add(time.Minute), Kata: "code\x1b[2Jbreaker", Light: verdict.Red, Passed: 0, Total: 1, Partial: true,
 			Selected: "--run='\x1b[31m" + strings.Repeat("a", 200) + "'"},
 	)
 	assert.NotContains(t, got, "\x1b")
@@ -121,6 +122,6 @@ func TestLogEscapesWhatTheLogSays(t *testing.T) {
 	// A selection of printable text, only long (a pattern that names many scenarios), is cut
 	// where it stands.
 	long := "--run='^(?:" + strings.Repeat("Playing mastermind/Winning a game|", 5) + ")$'"
-	got = logOf(t, journal.Entry{Time: at, Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 5, Partial: true, Selected: long})
+	got = logOf(t, journal.Entry{Time: at, Kata: "mastermind", Light: verdict.Red, Passed: 1, Total: 5, Partial: true, Selected: long})
 	assert.Contains(t, got, "  1/5   "+long[:60]+"…\n")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // TestAClosedOutputLosesNoLight: kata run … | true, whose output is closed before the run
@@ -56,7 +57,7 @@ func TestAClosedOutputLosesNoLight(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, entries, runs, "| %s: every run's light kept", pipe.name)
 		for _, e := range entries {
-			assert.Equal(t, journal.Green, e.Light)
+			assert.Equal(t, verdict.Green, e.Light)
 			assert.NotEmpty(t, e.Commit, "and its code")
 		}
 		assert.NoFileExists(t, filepath.Join(dir, dojo.UnsentPath), "and nothing left waiting for the room")

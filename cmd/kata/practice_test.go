@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // TestRunList: kata run KATA --list names the scenarios as --run takes them, starting nothing,
@@ -514,7 +515,7 @@ func TestASaveStopsARunUnderWay(t *testing.T) {
 	entries, err := journal.Read(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "the run stopped is not kept")
-	assert.Equal(t, journal.Green, entries[0].Light)
+	assert.Equal(t, verdict.Green, entries[0].Light)
 	assert.Empty(t, running(t, marker))
 }
 

@@ -22,11 +22,11 @@ import (
 	"github.com/deliberate-practice/katas/internal/dojo"
 	"github.com/deliberate-practice/katas/internal/engine"
 	"github.com/deliberate-practice/katas/internal/history"
-	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/protocol"
 	"github.com/deliberate-practice/katas/internal/record"
 	"github.com/deliberate-practice/katas/internal/term"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // runFlags is kata run's command line.
@@ -39,24 +39,24 @@ type runFlags struct {
 	watch   bool
 	isolate bool              // a fresh program for every scenario
 	session bool              // start a new session in the log
-	predict journal.Light     // the light the practitioner expects, NoLight for none
+	predict verdict.Light     // the light the practitioner expects, NoLight for none
 	dojo    string            // --dojo: the address of the room each run's light goes to, "" for none
 	name    string            // --name: the participant's name on the room's dashboard
 	room    *dojo.Participant // the two, read: nil for no room
 }
 
 // lightFlag is --predict: a light named.
-type lightFlag struct{ l *journal.Light }
+type lightFlag struct{ l *verdict.Light }
 
 func (f lightFlag) String() string {
-	if f.l == nil || *f.l == journal.NoLight {
+	if f.l == nil || *f.l == verdict.NoLight {
 		return ""
 	}
 	return f.l.String()
 }
 
 func (f lightFlag) Set(s string) error {
-	l, err := journal.ParseLight(strings.TrimSpace(strings.ToLower(s)))
+	l, err := verdict.ParseLight(strings.TrimSpace(strings.ToLower(s)))
 	if err == nil {
 		*f.l = l
 	}
@@ -309,7 +309,7 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 		fmt.Fprintf(c.stderr, "kata run: %v\n", err)
 		status = 1
 	}
-	if r.predict != journal.NoLight {
+	if r.predict != verdict.NoLight {
 		fmt.Fprintln(c.stdout, prediction(r.predict, rec.Entry.Light))
 	}
 	if err := rec.Send(c.ctx); err != nil { // a room away costs the run nothing but this line
@@ -318,7 +318,7 @@ func (c cli) once(r runFlags, startSession bool, saved time.Time) (int, engine.O
 	for _, n := range notes {
 		fmt.Fprintf(c.stderr, "kata run: %s\n", n)
 	}
-	if outcome.Failed() || rec.Entry.Light != journal.Green {
+	if outcome.Failed() || rec.Entry.Light != verdict.Green {
 		status = 1
 	}
 	return status, outcome
@@ -397,7 +397,7 @@ var _ interface {
 } = remote{}
 
 // prediction says how a prediction went: "You predicted red, and it was red."
-func prediction(predicted, light journal.Light) string {
+func prediction(predicted, light verdict.Light) string {
 	if predicted == light {
 		return fmt.Sprintf("You predicted %s, and it was %s.", predicted, light)
 	}

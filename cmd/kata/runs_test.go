@@ -17,6 +17,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/term"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // TestEveryLightKeepsItsCode: each run keeps the folder's code; kata log shows what each run
@@ -365,7 +366,7 @@ func TestCheckoutOfATamperedRunWritesNothing(t *testing.T) {
 	dotgit := git("040000 tree "+hooks+"\thooks\n", "mktree")
 	tree := git("100644 blob "+hook+"\t.bashrc\n040000 tree "+dotgit+"\t.git\n100644 blob "+code+"\tcode.py\n", "mktree")
 	commit := git("", "commit-tree", tree, "-m", "tampered")
-	require.NoError(t, journal.Append(dir, journal.Entry{Time: time.Now(), Kata: "tictactoe", Light: journal.Green, Passed: 1, Total: 1, Commit: commit}))
+	require.NoError(t, journal.Append(dir, journal.Entry{Time: time.Now(), Kata: "tictactoe", Light: verdict.Green, Passed: 1, Total: 1, Commit: commit}))
 	before := contents(t, dir)
 	assert.Equal(t, 1, c.run([]string{"checkout", "2"}))
 	assert.Contains(t, errOut.String(), "a file no run keeps: its history is not one kata wrote; nothing was changed")

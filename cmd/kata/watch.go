@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/engine"
-	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/record"
 	"github.com/deliberate-practice/katas/internal/term"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // watchPoll is how often --watch looks for a saved file. A look at a kata's folder costs well
@@ -52,7 +52,7 @@ func (c cli) watch(r runFlags) int {
 	var during []string      // what changed during the last run, when that run was for it
 	var stoppedBy []string   // the files whose save stopped the last run, if one did
 	var saved time.Time      // when the save that starts the next run was made
-	var light journal.Light  // the last run's
+	var light verdict.Light  // the last run's
 	// announce says a run starts, and why, at once: on a terminal, on a clear screen.
 	cleared := false
 	announce := func(format string, args ...any) {
@@ -96,7 +96,7 @@ func (c cli) watch(r runFlags) int {
 		stoppedBy = nil
 		// A verdict stays in view: a run that starts at once after the one it judged — saved
 		// during it — shows it again under its own screen.
-		if run.predict != journal.NoLight {
+		if run.predict != verdict.NoLight {
 			w.verdict = prediction(run.predict, record.Light(outcome))
 		} else if w.verdict != "" {
 			fmt.Fprintln(c.stdout, "Your last prediction: "+w.verdict)
@@ -150,8 +150,8 @@ func (c cli) changedDuring(base map[string]fileState, own map[string]bool, befor
 
 // ringOnChange rings the terminal's bell when a run's light is not the light of the run
 // before, and returns the light to compare the next with.
-func (c cli) ringOnChange(before, now journal.Light) journal.Light {
-	if now != before && c.terminal && before != journal.NoLight {
+func (c cli) ringOnChange(before, now verdict.Light) verdict.Light {
+	if now != before && c.terminal && before != verdict.NoLight {
 		fmt.Fprint(c.stdout, term.Bell)
 	}
 	return now

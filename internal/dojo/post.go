@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // A Post is one run as a room receives it: who ran which kata, its light and counts, the light
@@ -20,16 +20,16 @@ import (
 type Post struct {
 	Name      string        `json:"name"`
 	Kata      string        `json:"kata"`
-	Light     journal.Light `json:"light"`
+	Light     verdict.Light `json:"light"`
 	Passed    int           `json:"passed"`
 	Total     int           `json:"total"`
-	Predicted journal.Light `json:"predicted,omitempty"` // journal.NoLight where none was said
+	Predicted verdict.Light `json:"predicted,omitempty"` // verdict.NoLight where none was said
 	Added     int           `json:"added"`               // lines added since the run before
 	Removed   int           `json:"removed"`             // and removed
 	// Mark is the run's mark on the kata's own scale, where it has one: a code breaker's
 	// guesses over the secrets it played to their end; nil for none. A room takes it only
-	// where the kata's scale says an implementation reaches it (journal.Scale.Check).
-	Mark *journal.Mark `json:"mark,omitempty"`
+	// where the kata's scale says an implementation reaches it (verdict.Scale.Check).
+	Mark *verdict.Mark `json:"mark,omitempty"`
 	// At is when the run was, in Unix milliseconds by the participant's clock; 0 for now. A
 	// light kept while the room was away arrives later than its run, and the room shows it at
 	// its run's time, within bounds (the server's MaxLate).
@@ -61,11 +61,11 @@ func (l Post) Check() error {
 		return fmt.Errorf("%w: %w", ErrBadLight, err)
 	}
 	switch {
-	case l.Light == journal.NoLight:
+	case l.Light == verdict.NoLight:
 		return fail("no light: want green, red or amber")
-	case l.Light < journal.NoLight || l.Light > journal.Amber:
+	case l.Light < verdict.NoLight || l.Light > verdict.Amber:
 		return fail("no light %d", int(l.Light))
-	case l.Predicted < journal.NoLight || l.Predicted > journal.Amber:
+	case l.Predicted < verdict.NoLight || l.Predicted > verdict.Amber:
 		return fail("no light %d predicted", int(l.Predicted))
 	case l.Total < 0 || l.Total > MaxCount:
 		return fail("%d scenarios: want 0 to %d", l.Total, MaxCount)

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 var token = strings.Repeat("a", 26)
@@ -50,7 +50,7 @@ func TestParseRoom(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	good := Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3}
+	good := Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3}
 	require.NoError(t, good.Check())
 	for what, change := range map[string]func(*Post){
 		"the name is empty":                  func(l *Post) { l.Name = "" },
@@ -59,16 +59,16 @@ func TestCheck(t *testing.T) {
 		"starts or ends with a space":        func(l *Post) { l.Name = "ann\t" },
 		"holds a control character":          func(l *Post) { l.Name = "a\u202en" },
 		"the kata's name is empty":           func(l *Post) { l.Kata = "" },
-		"no light: want green, red or amber": func(l *Post) { l.Light = journal.NoLight },
+		"no light: want green, red or amber": func(l *Post) { l.Light = verdict.NoLight },
 		"no light 9":                         func(l *Post) { l.Light = 9 },
 		"no light 7 predicted":               func(l *Post) { l.Predicted = 7 },
 		"4 passed of 3":                      func(l *Post) { l.Passed = 4 },
 		"-1 scenarios":                       func(l *Post) { l.Total = -1 },
 		"lines added":                        func(l *Post) { l.Added = -5 },
-		"a mark over 0 games":                func(l *Post) { l.Mark = &journal.Mark{Total: 1, Worst: 1, Games: 0} },
-		"a mark of 2000 guesses at worst":    func(l *Post) { l.Mark = &journal.Mark{Total: 2000, Worst: 2000, Games: 1} },
-		"a mark of 5 guesses over 6 games":   func(l *Post) { l.Mark = &journal.Mark{Total: 5, Worst: 1, Games: 6} },
-		"a mark of 40 guesses over 6 games":  func(l *Post) { l.Mark = &journal.Mark{Total: 40, Worst: 6, Games: 6} },
+		"a mark over 0 games":                func(l *Post) { l.Mark = &verdict.Mark{Total: 1, Worst: 1, Games: 0} },
+		"a mark of 2000 guesses at worst":    func(l *Post) { l.Mark = &verdict.Mark{Total: 2000, Worst: 2000, Games: 1} },
+		"a mark of 5 guesses over 6 games":   func(l *Post) { l.Mark = &verdict.Mark{Total: 5, Worst: 1, Games: 6} },
+		"a mark of 40 guesses over 6 games":  func(l *Post) { l.Mark = &verdict.Mark{Total: 40, Worst: 6, Games: 6} },
 	} {
 		l := good
 		change(&l)
@@ -77,7 +77,7 @@ func TestCheck(t *testing.T) {
 		assert.ErrorContains(t, err, what)
 	}
 	marked := good
-	marked.Mark = &journal.Mark{Total: 5801, Worst: 5, Games: 1296}
+	marked.Mark = &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}
 	assert.NoError(t, marked.Check(), "a code breaker's mark")
 	assert.NoError(t, CheckName(strings.Repeat("é", 40)), "40 characters, 80 bytes")
 	assert.NoError(t, CheckName("ann & bob <pair 3>"), "a name is text: the page shows it as such")
@@ -109,7 +109,7 @@ func TestARefusalIsTheServersOwnWordsBounded(t *testing.T) {
 	room, err := ParseRoom(srv.URL + "/rooms/dojo/" + token)
 	require.NoError(t, err)
 	ctx := context.Background()
-	l := Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 3, Predicted: journal.Red, Added: 4, Removed: 1}
+	l := Post{Name: "ann", Kata: "mastermind", Light: verdict.Red, Passed: 1, Total: 3, Predicted: verdict.Red, Added: 4, Removed: 1}
 	require.NoError(t, room.Send(ctx, l))
 	assert.Equal(t, []Post{l}, got, "the light as sent")
 
@@ -138,7 +138,7 @@ func TestASilentRoomCostsSendTimeout(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond) // the run's own end comes first
 	defer cancel()
-	err = room.Send(ctx, Post{Name: "ann", Kata: "k", Light: journal.Green})
+	err = room.Send(ctx, Post{Name: "ann", Kata: "k", Light: verdict.Green})
 	assert.ErrorContains(t, err, "did not answer")
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
 }
@@ -175,7 +175,7 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, UnsentPath), corrupt, 0o644))
 
 	ctx := context.Background()
-	l := Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3}
+	l := Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3}
 	err := queue(room, dir, l).Send(ctx)
 	assert.ErrorContains(t, err, "the light reached the dojo; but the lights kept for the room could not be read")
 	assert.NotContains(t, err.Error(), "not sent", "the run's own light was sent: nothing says otherwise")
@@ -187,7 +187,7 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 	assert.Equal(t, corrupt, kept, "what could not be read is kept as it was")
 	assert.NoFileExists(t, filepath.Join(dir, UnsentPath))
 
-	l.Light = journal.Red
+	l.Light = verdict.Red
 	assert.NoError(t, queue(room, dir, l).Send(ctx), "the next run is as if there had been no file")
 	assert.Len(t, *got, 2)
 
@@ -209,11 +209,11 @@ func TestALightIsKeptBeforeItIsSent(t *testing.T) {
 	room, got := takingRoom(t)
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
-	before := Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 3, At: 1}
+	before := Post{Name: "ann", Kata: "mastermind", Light: verdict.Red, Passed: 1, Total: 3, At: 1}
 	require.NoError(t, writeUnsent(dir, []waiting{{room.key(), before}}))
 
 	p := Participant{Room: room, Name: "ann"}
-	d := p.Keep(dir, Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3, At: 2})
+	d := p.Keep(dir, Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3, At: 2})
 	inFolder, err := readUnsent(dir)
 	require.NoError(t, err)
 	require.Len(t, inFolder, 2, "the run's light kept in the folder, after the one waiting")
@@ -232,18 +232,18 @@ func TestAWaitingLightGoesToItsOwnRoom(t *testing.T) {
 	roomB, gotB := takingRoom(t, "wednesday")
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
-	forA := Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 3, At: 1}
-	noRoom := Post{Name: "ann", Kata: "mastermind", Light: journal.Amber, Passed: 0, Total: 3, At: 2}
+	forA := Post{Name: "ann", Kata: "mastermind", Light: verdict.Red, Passed: 1, Total: 3, At: 1}
+	noRoom := Post{Name: "ann", Kata: "mastermind", Light: verdict.Amber, Passed: 0, Total: 3, At: 2}
 	require.NoError(t, writeUnsent(dir, []waiting{{roomA.key(), forA}, {"", noRoom}}))
 
-	ownB := Post{Name: "bob", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3, At: 3}
+	ownB := Post{Name: "bob", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3, At: 3}
 	require.NoError(t, queue(roomB, dir, ownB).Send(context.Background()))
 	assert.Equal(t, []Post{ownB}, *gotB, "room B gets B's light alone")
 	left, err := readUnsent(dir)
 	require.NoError(t, err)
 	assert.Equal(t, []waiting{{roomA.key(), forA}, {"", noRoom}}, left, "A's light waits for A")
 
-	ownA := Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 3, Total: 3, At: 4}
+	ownA := Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3, At: 4}
 	require.NoError(t, queue(roomA, dir, ownA).Send(context.Background()))
 	assert.Equal(t, []Post{forA, ownA}, *gotA, "room A gets its own, in order")
 	left, err = readUnsent(dir)

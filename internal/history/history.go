@@ -24,6 +24,7 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // Dir is where the repository is, in the kata folder.
@@ -157,7 +158,7 @@ func Keep(dir string, code Snapshot, e journal.Entry) (journal.Entry, error) {
 		return e, fmt.Errorf("keeping the log of runs: %w", err)
 	}
 	var kept error
-	if e.Light != journal.NoLight || e.Saved {
+	if e.Light != verdict.NoLight || e.Saved {
 		e.Commit, kept = code.record(dir, e.Message(), e.Time)
 	}
 	if err := journal.Append(dir, e); err != nil {

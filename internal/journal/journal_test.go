@@ -8,29 +8,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-)
 
-func TestLightsReadBack(t *testing.T) {
-	for _, l := range []Light{NoLight, Green, Red, Amber} {
-		text, err := l.MarshalText()
-		require.NoError(t, err)
-		var back Light
-		require.NoError(t, back.UnmarshalText(text))
-		assert.Equal(t, l, back)
-	}
-	assert.Equal(t, "amber", Amber.String())
-	var l Light
-	assert.Error(t, l.UnmarshalText([]byte("blue")))
-	_, err := Light(9).MarshalText()
-	assert.Error(t, err)
-	for s, want := range map[string]Light{"green": Green, "g": Green, "r": Red, "amber": Amber} {
-		got, err := ParseLight(s)
-		assert.NoError(t, err, s)
-		assert.Equal(t, want, got, s)
-	}
-	_, err = ParseLight("")
-	assert.Error(t, err)
-}
+	"github.com/deliberate-practice/katas/internal/verdict"
+)
 
 // TestEntriesReadBack: what Append writes, Read reads back, in order.
 func TestEntriesReadBack(t *testing.T) {
@@ -38,8 +18,8 @@ func TestEntriesReadBack(t *testing.T) {
 	at := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
 	written := []Entry{
 		{Time: at, Kata: "mastermind", Start: true},
-		{Time: at.Add(time.Minute), Kata: "mastermind", Light: Red, Passed: 3, Total: 60, Next: "Playing mastermind/Joining the game", Predicted: Green, Lag: time.Second},
-		{Time: at.Add(2 * time.Minute), Kata: "mastermind", Light: Green, Passed: 60, Total: 60, Commit: "0123456789012345678901234567890123456789"},
+		{Time: at.Add(time.Minute), Kata: "mastermind", Light: verdict.Red, Passed: 3, Total: 60, Next: "Playing mastermind/Joining the game", Predicted: verdict.Green, Lag: time.Second},
+		{Time: at.Add(2 * time.Minute), Kata: "mastermind", Light: verdict.Green, Passed: 60, Total: 60, Commit: "0123456789012345678901234567890123456789"},
 	}
 	for _, e := range written {
 		require.NoError(t, Append(dir, e))
@@ -62,11 +42,11 @@ func TestSessionsAndPredictions(t *testing.T) {
 	at := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
 	entries := []Entry{
 		{Time: at, Kata: "mastermind", Start: true},
-		{Time: at.Add(time.Minute), Kata: "mastermind", Light: Red, Predicted: Red},
-		{Time: at.Add(2 * time.Minute), Kata: "tictactoe", Light: Green},
-		{Time: at.Add(3 * time.Minute), Kata: "mastermind", Light: Green, Partial: true, Predicted: Red},
-		{Time: at.Add(4 * time.Minute), Kata: "mastermind", Light: Green},
-		{Time: at.Add(4*time.Minute + SessionGap + time.Second), Kata: "mastermind", Light: Red},
+		{Time: at.Add(time.Minute), Kata: "mastermind", Light: verdict.Red, Predicted: verdict.Red},
+		{Time: at.Add(2 * time.Minute), Kata: "tictactoe", Light: verdict.Green},
+		{Time: at.Add(3 * time.Minute), Kata: "mastermind", Light: verdict.Green, Partial: true, Predicted: verdict.Red},
+		{Time: at.Add(4 * time.Minute), Kata: "mastermind", Light: verdict.Green},
+		{Time: at.Add(4*time.Minute + SessionGap + time.Second), Kata: "mastermind", Light: verdict.Red},
 	}
 	sessions := Sessions(entries, "mastermind")
 	require.Len(t, sessions, 2)
@@ -88,9 +68,9 @@ func TestAGreenOfTheSelectedScenarios(t *testing.T) {
 	at := time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
 	s := Session{
 		{Time: at, Kata: "codebreaker", Start: true},
-		{Time: at.Add(time.Minute), Kata: "codebreaker", Light: Red, Partial: true, Selected: "--tags='~@optimal'"},
-		{Time: at.Add(5 * time.Minute), Kata: "codebreaker", Light: Green, Partial: true, Selected: "--tags='~@optimal'"},
-		{Time: at.Add(9 * time.Minute), Kata: "codebreaker", Light: Red},
+		{Time: at.Add(time.Minute), Kata: "codebreaker", Light: verdict.Red, Partial: true, Selected: "--tags='~@optimal'"},
+		{Time: at.Add(5 * time.Minute), Kata: "codebreaker", Light: verdict.Green, Partial: true, Selected: "--tags='~@optimal'"},
+		{Time: at.Add(9 * time.Minute), Kata: "codebreaker", Light: verdict.Red},
 	}
 	runs, d, ok := s.FirstGreen()
 	require.True(t, ok)
@@ -101,7 +81,7 @@ func TestAGreenOfTheSelectedScenarios(t *testing.T) {
 	assert.False(t, ok, "no green of every scenario yet")
 	assert.Equal(t, 3, runs, "every run so far")
 
-	s = append(s, Entry{Time: at.Add(12 * time.Minute), Kata: "codebreaker", Light: Green})
+	s = append(s, Entry{Time: at.Add(12 * time.Minute), Kata: "codebreaker", Light: verdict.Green})
 	runs, d, ok = s.ToGreen()
 	require.True(t, ok)
 	assert.Equal(t, 4, runs)

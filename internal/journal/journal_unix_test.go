@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // TestTheLogIsAPlainFile: a log that is a link, a FIFO or a folder is neither read nor written,
@@ -24,7 +26,7 @@ func TestTheLogIsAPlainFile(t *testing.T) {
 		dir := t.TempDir()
 		require.NoError(t, os.Mkdir(filepath.Join(dir, ".kata"), 0o755))
 		require.NoError(t, make(filepath.Join(dir, Path)))
-		err := Append(dir, Entry{Time: time.Now(), Kata: "mastermind", Light: Green})
+		err := Append(dir, Entry{Time: time.Now(), Kata: "mastermind", Light: verdict.Green})
 		assert.ErrorContains(t, err, "is not a plain file ("+name+")", name)
 		_, err = Read(dir)
 		assert.ErrorContains(t, err, "is not a plain file ("+name+")", name)

@@ -1,9 +1,9 @@
 // Package journal is the practice journal of a kata folder: the log of its runs in .kata/log,
 // an entry a line — each run's light and counts, the light predicted, the time from the save
 // that started it, the commit that keeps its code — and the sessions and predictions read from
-// it, and a kata's scale of marks (Scale), by which a mark is read and checked. It needs the
-// standard library alone, and brief for its messages: the kit, the kata command, the history
-// of the code and the dojo all read and write the journal through it.
+// it. A run's light and mark are the verdict's (package verdict). It needs the standard
+// library alone, and verdict: the kit, the kata command and the history of the code read
+// and write the journal through it.
 //
 // A kata folder may come from anywhere (a clone, an archive), so the journal never follows a
 // link, nor opens what is not a plain file, in .kata.
@@ -20,6 +20,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // Path is where a kata's folder keeps the log of its runs, relative to the folder.
@@ -27,11 +29,11 @@ const Path = ".kata/log"
 
 // Entry is one line of the log: a run, with its light, or the start of a session.
 type Entry struct {
-	Time   time.Time `json:"time"`
-	Kata   string    `json:"kata"`
-	Light  Light     `json:"light,omitempty"` // Green, Red or Amber; NoLight for an entry that only starts a session
-	Passed int       `json:"passed"`
-	Total  int       `json:"total"`
+	Time   time.Time     `json:"time"`
+	Kata   string        `json:"kata"`
+	Light  verdict.Light `json:"light,omitempty"` // Green, Red or Amber; NoLight for an entry that only starts a session
+	Passed int           `json:"passed"`
+	Total  int           `json:"total"`
 	// Start says a session starts here: kata init wrote the folder, or a run was asked to
 	// start one.
 	Start bool `json:"start,omitempty"`
@@ -51,13 +53,13 @@ type Entry struct {
 	Commit string `json:"commit,omitempty"`
 	// Predicted is the light the practitioner said the run would have (kata run --predict);
 	// NoLight where none was said.
-	Predicted Light `json:"predicted,omitempty"`
+	Predicted verdict.Light `json:"predicted,omitempty"`
 	// Saved says the entry keeps the folder's code without a run: before kata checkout
 	// brought back the code of another run, so that nothing is lost.
 	Saved bool `json:"saved,omitempty"`
 	// Mark is the run's mark on the kata's own scale, where a scenario gave one: a code
 	// breaker's guesses over every secret it played; nil for none.
-	Mark *Mark `json:"mark,omitempty"`
+	Mark *verdict.Mark `json:"mark,omitempty"`
 }
 
 // Message is the commit message of the entry's code: its light and counts, and the next

@@ -1,6 +1,10 @@
 package journal
 
-import "time"
+import (
+	"time"
+
+	"github.com/deliberate-practice/katas/internal/verdict"
+)
 
 // SessionGap is how long a pause starts a new session of a kata: a kata practised again the
 // next day is a new session.
@@ -31,7 +35,7 @@ func Sessions(entries []Entry, kata string) []Session {
 func (s Session) Runs() []Entry {
 	var runs []Entry
 	for _, e := range s {
-		if e.Light != NoLight {
+		if e.Light != verdict.NoLight {
 			runs = append(runs, e)
 		}
 	}
@@ -43,7 +47,7 @@ func (s Session) Runs() []Entry {
 func (s Session) Kept() []Entry {
 	var out []Entry
 	for _, e := range s {
-		if e.Light != NoLight || e.Saved && e.Commit != "" {
+		if e.Light != verdict.NoLight || e.Saved && e.Commit != "" {
 			out = append(out, e)
 		}
 	}
@@ -69,7 +73,7 @@ func (s Session) FirstGreen() (runs int, d time.Duration, ok bool) {
 func (s Session) toGreen(counts func(Entry) bool) (runs int, d time.Duration, ok bool) {
 	for _, e := range s.Runs() {
 		runs++
-		if e.Light == Green && counts(e) {
+		if e.Light == verdict.Green && counts(e) {
 			return runs, e.Time.Sub(s[0].Time), true
 		}
 	}
@@ -79,7 +83,7 @@ func (s Session) toGreen(counts func(Entry) bool) (runs int, d time.Duration, ok
 // Predictions counts the runs whose light was predicted, and those predicted right.
 func Predictions(runs []Entry) (said, right int) {
 	for _, e := range runs {
-		if e.Predicted != NoLight {
+		if e.Predicted != verdict.NoLight {
 			said++
 			if e.Predicted == e.Light {
 				right++

@@ -10,8 +10,8 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/protocol"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // Kata is all that a kata is.
@@ -38,7 +38,7 @@ type Kata struct {
 	// Scale is the kata's scale of marks, where its runs are graded beyond pass or fail (a
 	// code breaker's guesses over every classic secret); nil for a kata without marks. A
 	// room refuses a mark that no implementation reaches on it.
-	Scale *journal.Scale
+	Scale *verdict.Scale
 
 	// Examples for help text and READMEs: a --run pattern that picks one row, and a tag.
 	OneRow string // "Playing mastermind/Making a guess/row 15$"

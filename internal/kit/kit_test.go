@@ -23,6 +23,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/kata/testdata/tally"
 	"github.com/deliberate-practice/katas/internal/kit"
 	"github.com/deliberate-practice/katas/internal/step"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // The kit's flags, as the features package defines them in a test binary.
@@ -40,7 +41,7 @@ func TestATinyKataThroughTheKit(t *testing.T) {
 	entries, err := journal.Read(".")
 	require.NoError(t, err)
 	require.Len(t, entries, 1)
-	assert.Equal(t, journal.Entry{Time: entries[0].Time, Kata: "tally", Light: journal.Green, Passed: 2, Total: 2, Commit: entries[0].Commit}, entries[0])
+	assert.Equal(t, journal.Entry{Time: entries[0].Time, Kata: "tally", Light: verdict.Green, Passed: 2, Total: 2, Commit: entries[0].Commit}, entries[0])
 	last, err := history.Last(".")
 	require.NoError(t, err)
 	assert.Equal(t, last, entries[0].Commit, "the run's code kept as a commit the entry names")
@@ -74,7 +75,7 @@ func TestTheKitSendsItsLightToTheRoom(t *testing.T) {
 		})
 	}
 	run()
-	assert.Equal(t, []dojo.Post{{Name: "ann", Kata: "tally", Light: journal.Green, Passed: 2, Total: 2, Added: 3}}, got)
+	assert.Equal(t, []dojo.Post{{Name: "ann", Kata: "tally", Light: verdict.Green, Passed: 2, Total: 2, Added: 3}}, got)
 	entries, err := journal.Read(".")
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "a run a room sees is logged, with no KATA_LOG")

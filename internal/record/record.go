@@ -14,11 +14,12 @@ import (
 	"github.com/deliberate-practice/katas/internal/history"
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // Light is a run's light: Amber when the implementation did not get going (a Setup failure, or
 // every scenario crashed), Red when a scenario failed or none ran, Green otherwise.
-func Light(o engine.Outcome) journal.Light {
+func Light(o engine.Outcome) verdict.Light {
 	crashed := 0
 	for _, r := range o.Results {
 		if r.Crashed() {
@@ -27,11 +28,11 @@ func Light(o engine.Outcome) journal.Light {
 	}
 	switch {
 	case o.Fatal != "" || len(o.Results) > 0 && crashed == len(o.Results):
-		return journal.Amber
+		return verdict.Amber
 	case o.Failed() || len(o.Results) == 0:
-		return journal.Red
+		return verdict.Red
 	}
-	return journal.Green
+	return verdict.Green
 }
 
 // Entry returns the journal's entry of a run of the kata at a time: its light and counts, the
@@ -49,7 +50,7 @@ func Entry(k kata.Kata, o engine.Outcome, at time.Time) journal.Entry {
 		// A replay's seed was given, where the program under test could read it too: its
 		// grade is shown, and kept as no mark. Nor is a mark the kata's scale refuses, which
 		// a play that stopped part of the way may be by luck, and a room would refuse.
-		if m := (journal.Mark{Total: g.Total, Worst: g.Worst, Games: g.Games}); k.Scale.Check(m) == nil {
+		if m := (verdict.Mark{Total: g.Total, Worst: g.Worst, Games: g.Games}); k.Scale.Check(m) == nil {
 			e.Mark = &m
 		}
 	}
@@ -68,7 +69,7 @@ type Run struct {
 	// What the kata command adds to the entry: the run begins a session, the light the
 	// participant predicted, the time from the save that started the run.
 	Start     bool
-	Predicted journal.Light
+	Predicted verdict.Light
 	Lag       time.Duration
 }
 

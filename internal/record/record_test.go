@@ -20,6 +20,7 @@ import (
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata"
 	"github.com/deliberate-practice/katas/internal/step"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // TestLight: green where every scenario passed; red where one failed, or none ran; amber where
@@ -27,27 +28,27 @@ import (
 func TestLight(t *testing.T) {
 	ok := engine.Result{Scenario: engine.Scenario{Steps: []engine.Step{{Keyword: "Given", Text: "x"}}}, Steps: []engine.StepResult{{}}}
 	require.True(t, ok.Passed(), "a step whose status is godog's passed")
-	for want, o := range map[journal.Light]engine.Outcome{
-		journal.Green: {Results: []engine.Result{ok}},
-		journal.Amber: {Results: []engine.Result{{Kind: step.Crash}, {Kind: step.Crash}}},
+	for want, o := range map[verdict.Light]engine.Outcome{
+		verdict.Green: {Results: []engine.Result{ok}},
+		verdict.Amber: {Results: []engine.Result{{Kind: step.Crash}, {Kind: step.Crash}}},
 	} {
 		assert.Equal(t, want, Light(o))
 	}
-	assert.Equal(t, journal.Red, Light(engine.Outcome{Results: []engine.Result{{Kind: step.Crash}, ok}}), "a crash, and a pass")
-	assert.Equal(t, journal.Amber, Light(engine.Outcome{Results: []engine.Result{ok}, Fatal: "no greeting"}))
-	assert.Equal(t, journal.Red, Light(engine.Outcome{}), "none ran")
+	assert.Equal(t, verdict.Red, Light(engine.Outcome{Results: []engine.Result{{Kind: step.Crash}, ok}}), "a crash, and a pass")
+	assert.Equal(t, verdict.Amber, Light(engine.Outcome{Results: []engine.Result{ok}, Fatal: "no greeting"}))
+	assert.Equal(t, verdict.Red, Light(engine.Outcome{}), "none ran")
 }
 
 // TestEntry: a run's entry holds its light and counts, the scenarios it chose where it chose
 // some, and its mark on the kata's scale, which a replay does not keep.
 func TestEntry(t *testing.T) {
 	ok := engine.Result{Scenario: engine.Scenario{Steps: []engine.Step{{Keyword: "Given", Text: "x"}}}, Steps: []engine.StepResult{{}}, Grade: &step.Grade{Total: 5801, Worst: 5, Games: 1296}}
-	scale := journal.Scale{Games: 1296, Turns: 12}
+	scale := verdict.Scale{Games: 1296, Turns: 12}
 	k := kata.Kata{Name: "codebreaker", Scale: &scale}
 	at := time.UnixMilli(1)
 	e := Entry(k, engine.Outcome{Results: []engine.Result{ok}, NotRun: []engine.Scenario{{}}, Partial: true, Selected: "--tags='~@optimal'"}, at)
-	assert.Equal(t, journal.Entry{Time: at, Kata: "codebreaker", Light: journal.Green, Passed: 1, Total: 2, Partial: true, Selected: "--tags='~@optimal'",
-		Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}}, e)
+	assert.Equal(t, journal.Entry{Time: at, Kata: "codebreaker", Light: verdict.Green, Passed: 1, Total: 2, Partial: true, Selected: "--tags='~@optimal'",
+		Mark: &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}}, e)
 	assert.Nil(t, Entry(k, engine.Outcome{Results: []engine.Result{ok}, Replay: true}, at).Mark, "a replay's seed was given: no mark")
 }
 
@@ -55,7 +56,7 @@ func TestEntry(t *testing.T) {
 // the run before, from the commits the log names.
 func TestAPostSaysWhatTheCodeChanged(t *testing.T) {
 	dir := t.TempDir()
-	logRun := func(files map[string]string, l journal.Light) journal.Entry {
+	logRun := func(files map[string]string, l verdict.Light) journal.Entry {
 		t.Helper()
 		for name, data := range files {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
@@ -64,10 +65,10 @@ func TestAPostSaysWhatTheCodeChanged(t *testing.T) {
 		require.NoError(t, err)
 		return e
 	}
-	first := logRun(map[string]string{"a.py": "1\n2\n3\n"}, journal.Red)
-	assert.Equal(t, dojo.Post{Name: "ann", Kata: "tictactoe", Light: journal.Red, Passed: 1, Total: 2, Added: 3, At: first.Time.UnixMilli()}, post(dir, first, "ann"),
+	first := logRun(map[string]string{"a.py": "1\n2\n3\n"}, verdict.Red)
+	assert.Equal(t, dojo.Post{Name: "ann", Kata: "tictactoe", Light: verdict.Red, Passed: 1, Total: 2, Added: 3, At: first.Time.UnixMilli()}, post(dir, first, "ann"),
 		"the time of the run, for the room to show a light that comes late at it")
-	second := logRun(map[string]string{"a.py": "1\n3\n", "b.py": "x\n"}, journal.Green)
+	second := logRun(map[string]string{"a.py": "1\n3\n", "b.py": "x\n"}, verdict.Green)
 	got := post(dir, second, "ann")
 	assert.Equal(t, 1, got.Added, "b.py's line, and none in a.py")
 	assert.Equal(t, 1, got.Removed, "a.py's 2")
@@ -92,19 +93,19 @@ func TestKeepThenSend(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.py"), []byte("x\n"), 0o644))
 	ok := engine.Result{Scenario: engine.Scenario{Steps: []engine.Step{{Keyword: "Given", Text: "x"}}}, Steps: []engine.StepResult{{}}}
-	rec, err := Keep(kata.Kata{Name: "tictactoe"}, engine.Outcome{Results: []engine.Result{ok}}, Run{Dir: dir, Code: history.Take(dir), At: time.UnixMilli(7), Log: true, Room: &p, Predicted: journal.Green})
+	rec, err := Keep(kata.Kata{Name: "tictactoe"}, engine.Outcome{Results: []engine.Result{ok}}, Run{Dir: dir, Code: history.Take(dir), At: time.UnixMilli(7), Log: true, Room: &p, Predicted: verdict.Green})
 	require.NoError(t, err)
 	assert.NotEmpty(t, rec.Entry.Commit, "the code kept")
 	logged, err := journal.Read(dir)
 	require.NoError(t, err)
 	require.Len(t, logged, 1)
-	assert.Equal(t, journal.Green, logged[0].Predicted)
+	assert.Equal(t, verdict.Green, logged[0].Predicted)
 	assert.FileExists(t, filepath.Join(dir, dojo.UnsentPath), "the light kept for the room")
 	assert.Empty(t, got, "and not sent yet")
 
 	require.NoError(t, rec.Send(context.Background()))
 	require.Len(t, got, 1)
-	assert.Equal(t, dojo.Post{Name: "ann", Kata: "tictactoe", Light: journal.Green, Passed: 1, Total: 1, Predicted: journal.Green, Added: 1, At: 7}, got[0])
+	assert.Equal(t, dojo.Post{Name: "ann", Kata: "tictactoe", Light: verdict.Green, Passed: 1, Total: 1, Predicted: verdict.Green, Added: 1, At: 7}, got[0])
 	assert.NoFileExists(t, filepath.Join(dir, dojo.UnsentPath))
 
 	none, err := Keep(kata.Kata{Name: "tictactoe"}, engine.Outcome{}, Run{Dir: t.TempDir()})

@@ -12,7 +12,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // A board is a room as its dashboard's page first shows it: the table of the participants'
@@ -46,17 +46,17 @@ type folded struct {
 	Amber int           `json:"amber"`
 	Said  int           `json:"said"`
 	Right int           `json:"right"`
-	Mark  *journal.Mark `json:"mark,omitempty"`
+	Mark  *verdict.Mark `json:"mark,omitempty"`
 }
 
 // count adds light l to f's counts.
-func (f *folded) count(l journal.Light) {
+func (f *folded) count(l verdict.Light) {
 	switch l {
-	case journal.Green:
+	case verdict.Green:
 		f.Green++
-	case journal.Red:
+	case verdict.Red:
 		f.Red++
-	case journal.Amber:
+	case verdict.Amber:
 		f.Amber++
 	}
 }
@@ -95,12 +95,12 @@ type boardLight struct {
 }
 
 // letters are the lights' letters, as the script's.
-var letters = map[journal.Light]string{journal.Green: "G", journal.Red: "R", journal.Amber: "A"}
+var letters = map[verdict.Light]string{verdict.Green: "G", verdict.Red: "R", verdict.Amber: "A"}
 
 // A best is a participant's best mark, and whether it is whole, over every game of its
 // kata's scale.
 type best struct {
-	mark  journal.Mark
+	mark  verdict.Mark
 	whole bool
 }
 
@@ -158,7 +158,7 @@ func newBoard(lights []Stored, scales map[string]shownScale, shown int) board {
 		p.row.Kata = l.Kata
 		p.row.Runs++
 		right := l.Predicted == l.Light
-		if l.Predicted != journal.NoLight {
+		if l.Predicted != verdict.NoLight {
 			p.said++
 			if right {
 				p.right++
@@ -180,7 +180,7 @@ func newBoard(lights []Stored, scales map[string]shownScale, shown int) board {
 			e := &p.row.Earlier
 			e.Name, e.Kata = l.Name, l.Kata
 			e.count(l.Light)
-			if l.Predicted != journal.NoLight {
+			if l.Predicted != verdict.NoLight {
 				e.Said++
 				if right {
 					e.Right++
@@ -272,7 +272,7 @@ func lightOf(l Stored) boardLight {
 		bl.Letter = "?"
 	}
 	bl.Title = fmt.Sprintf("%s %s %d/%d, +%d −%d, at %s", l.Kata, name, l.Passed, l.Total, l.Added, l.Removed, time.UnixMilli(l.At).Format("15:04:05"))
-	if l.Predicted != journal.NoLight {
+	if l.Predicted != verdict.NoLight {
 		bl.Title += ", predicted " + l.Predicted.String()
 		bl.Mark, bl.Sign = "wrong", "✗"
 		if l.Predicted == l.Light {

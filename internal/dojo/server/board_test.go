@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // get returns the body of a plain GET of the room's page, as curl sees it.
@@ -47,11 +47,11 @@ func TestAPlainGetShowsTheRoom(t *testing.T) {
 		d.advance(after)
 		require.NoError(t, room.Send(ctx, l))
 	}
-	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 12, Total: 60, Predicted: journal.Red}, 0)
-	send(dojo.Post{Name: evil, Kata: `"><b>k`, Light: journal.Amber, Total: 34}, 10*time.Second)
-	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 60, Total: 60, Predicted: journal.Red}, 5*time.Minute)
-	send(dojo.Post{Name: "Bea", Kata: "codebreaker", Light: journal.Red, Passed: 11, Total: 13,
-		Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}}, 10*time.Second)
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: verdict.Red, Passed: 12, Total: 60, Predicted: verdict.Red}, 0)
+	send(dojo.Post{Name: evil, Kata: `"><b>k`, Light: verdict.Amber, Total: 34}, 10*time.Second)
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 60, Total: 60, Predicted: verdict.Red}, 5*time.Minute)
+	send(dojo.Post{Name: "Bea", Kata: "codebreaker", Light: verdict.Red, Passed: 11, Total: 13,
+		Mark: &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}}, 10*time.Second)
 
 	page := get(t, room)
 	assert.NotContains(t, page, "No lights yet")
@@ -95,13 +95,13 @@ func TestAMarkIsReadOnItsKatasScale(t *testing.T) {
 	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
 	room := d.room(t, "tuesday")
 	ctx := context.Background()
-	require.NoError(t, room.Send(ctx, dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 60, Total: 60}))
+	require.NoError(t, room.Send(ctx, dojo.Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 60, Total: 60}))
 	page := get(t, room)
 	assert.NotContains(t, page, `<th class="best">`, "no column of marks where no run has one")
 	assert.NotContains(t, page, `<p class="scale"`, "nor any word of them")
 
 	marked := func(name string, total, worst, games int) dojo.Post {
-		return dojo.Post{Name: name, Kata: "codebreaker", Light: journal.Red, Passed: 11, Total: 13, Mark: &journal.Mark{Total: total, Worst: worst, Games: games}}
+		return dojo.Post{Name: name, Kata: "codebreaker", Light: verdict.Red, Passed: 11, Total: 13, Mark: &verdict.Mark{Total: total, Worst: worst, Games: games}}
 	}
 	for _, l := range []dojo.Post{
 		marked("bea", 5801, 5, 1296), marked("bea", 516, 4, 138), // a whole mark, then a lower total part of the way
@@ -131,7 +131,7 @@ func TestRowsAreInTheScriptsOrder(t *testing.T) {
 	b := newBoard(func() []Stored {
 		var ls []Stored
 		for i, n := range names {
-			ls = append(ls, Stored{ID: int64(i + 1), At: 60000, Post: dojo.Post{Name: n, Kata: "k", Light: journal.Red}})
+			ls = append(ls, Stored{ID: int64(i + 1), At: 60000, Post: dojo.Post{Name: n, Kata: "k", Light: verdict.Red}})
 		}
 		return ls
 	}(), nil, ShownLights)
@@ -156,7 +156,7 @@ func BenchmarkThePageOfABusyRoom(b *testing.B) {
 	for run := range 40 {
 		d.advance(3 * time.Minute)
 		for p := range loadParticipants {
-			l := dojo.Post{Name: fmt.Sprintf("participant %02d", p), Kata: "mastermind", Light: journal.Light(1 + (run+p)%3), Passed: run, Total: 60, Predicted: journal.Red, Added: 4, Removed: 2}
+			l := dojo.Post{Name: fmt.Sprintf("participant %02d", p), Kata: "mastermind", Light: verdict.Light(1 + (run+p)%3), Passed: run, Total: 60, Predicted: verdict.Red, Added: 4, Removed: 2}
 			require.NoError(b, room.Send(ctx, l))
 		}
 		d.advance(time.Minute) // each participant's allowance of lights comes back
@@ -211,8 +211,8 @@ func BenchmarkThePageOfARoomOfADay(b *testing.B) {
 	start := d.clock().UnixMilli()
 	for i := range 60000 {
 		rm.lights = append(rm.lights, Stored{ID: int64(i + 1), At: start + int64(i)*30, Post: dojo.Post{
-			Name: fmt.Sprintf("participant %02d", i%100), Kata: "mastermind", Light: journal.Light(1 + i%3),
-			Passed: i % 60, Total: 60, Predicted: journal.Red, Added: 4, Removed: 2}})
+			Name: fmt.Sprintf("participant %02d", i%100), Kata: "mastermind", Light: verdict.Light(1 + i%3),
+			Passed: i % 60, Total: 60, Predicted: verdict.Red, Added: 4, Removed: 2}})
 	}
 	d.Server.mu.Unlock()
 	b.ReportAllocs()

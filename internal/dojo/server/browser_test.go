@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 var screenshot = flag.String("screenshot", "", "write the dashboard's picture, as the browser test sees it, to this PNG file (the README's: ../../../docs/dashboard.png)")
@@ -77,7 +77,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 		d.advance(after)
 		require.NoError(t, room.Send(ctx, l))
 	}
-	run := func(name, kata string, l, predicted journal.Light, passed, total, added, removed int) dojo.Post {
+	run := func(name, kata string, l, predicted verdict.Light, passed, total, added, removed int) dojo.Post {
 		return dojo.Post{Name: name, Kata: kata, Light: l, Predicted: predicted, Passed: passed, Total: total, Added: added, Removed: removed}
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
@@ -102,9 +102,9 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	// The page opens on an empty room and draws it when the first light comes.
 	wait(`body[data-live="true"]`)
 	assert.Equal(t, "No lights yet", eval[string](t, tctx, `document.querySelector("#board .empty").textContent.slice(0, 13)`))
-	send(run("ann & bob", "mastermind", journal.Amber, journal.NoLight, 0, 60, 12, 0), 0)
-	send(run(hostile, "tictactoe", journal.Red, journal.Red, 20, 34, 30, 2), 20*time.Second)
-	send(run("ann & bob", "mastermind", journal.Red, journal.Red, 12, 60, 20, 3), 50*time.Second)
+	send(run("ann & bob", "mastermind", verdict.Amber, verdict.NoLight, 0, 60, 12, 0), 0)
+	send(run(hostile, "tictactoe", verdict.Red, verdict.Red, 20, 34, 30, 2), 20*time.Second)
+	send(run("ann & bob", "mastermind", verdict.Red, verdict.Red, 12, 60, 20, 3), 50*time.Second)
 	wait(`body[data-live="true"][data-lights="3"]`)
 	eval[bool](t, tctx, `window.sameLoad = true`)
 	got := rows()
@@ -115,9 +115,9 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	// Lights that come while the page is open appear on it, in their minutes, with no reload,
 	// and without drawing the room again: the rows there stay the elements they were.
 	eval[bool](t, tctx, `document.querySelectorAll("tbody tr").forEach((r, i) => r.dataset.probe = i); true`)
-	send(run("ann & bob", "mastermind", journal.Green, journal.Red, 60, 60, 9, 4), 3*time.Minute)
-	send(run(hostile, "tictactoe", journal.Green, journal.Green, 34, 34, 8, 1), 10*time.Second)
-	send(run("chidi", "tictactoe", journal.Red, journal.NoLight, 30, 34, 40, 0), 30*time.Second)
+	send(run("ann & bob", "mastermind", verdict.Green, verdict.Red, 60, 60, 9, 4), 3*time.Minute)
+	send(run(hostile, "tictactoe", verdict.Green, verdict.Green, 34, 34, 8, 1), 10*time.Second)
+	send(run("chidi", "tictactoe", verdict.Red, verdict.NoLight, 30, 34, 40, 0), 30*time.Second)
 	wait(`body[data-lights="6"]`)
 	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page took the lights without a reload")
 	assert.Equal(t, []string{"0", "1", ""}, eval[[]string](t, tctx, `[...document.querySelectorAll("tbody tr")].map(r => r.dataset.probe ?? "")`),
@@ -143,12 +143,12 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	assert.Zero(t, eval[int](t, tctx, `document.querySelectorAll("p.scale").length`), "nor any word of them")
 
 	// A code breaker's runs carry their marks: the room sees each participant's best.
-	breaker := run("dana", "codebreaker", journal.Red, journal.NoLight, 11, 13, 50, 0)
-	breaker.Mark = &journal.Mark{Total: 7471, Worst: 9, Games: 1296}
+	breaker := run("dana", "codebreaker", verdict.Red, verdict.NoLight, 11, 13, 50, 0)
+	breaker.Mark = &verdict.Mark{Total: 7471, Worst: 9, Games: 1296}
 	send(breaker, 5*time.Second)
-	breaker.Mark, breaker.Passed = &journal.Mark{Total: 5801, Worst: 5, Games: 1296}, 12
+	breaker.Mark, breaker.Passed = &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}, 12
 	send(breaker, 5*time.Second)
-	breaker.Mark = &journal.Mark{Total: 87, Worst: 5, Games: 27} // a run that stopped part of the way
+	breaker.Mark = &verdict.Mark{Total: 87, Worst: 5, Games: 27} // a run that stopped part of the way
 	send(breaker, 5*time.Second)
 	wait(`body[data-lights="9"]`)
 	got = rows()
@@ -165,8 +165,8 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	assert.True(t, eval[bool](t, tctx, `(() => { const n = document.querySelector("#board p.scale"), tb = document.querySelector("#board table");
 		return n.getBoundingClientRect().top >= tb.getBoundingClientRect().bottom; })()`), "under the table")
 	// A run that played some of the secrets to their end: its mark says how many.
-	partial := run("eve", "codebreaker", journal.Red, journal.NoLight, 10, 13, 30, 0)
-	partial.Mark = &journal.Mark{Total: 516, Worst: 4, Games: 138}
+	partial := run("eve", "codebreaker", verdict.Red, verdict.NoLight, 10, 13, 30, 0)
+	partial.Mark = &verdict.Mark{Total: 516, Worst: 4, Games: 138}
 	send(partial, 5*time.Second)
 	wait(`body[data-lights="10"]`)
 	got = rows()
@@ -208,7 +208,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	require.NoError(t, proxy.Close())
 	again := startDojoAt(t, db, addr)
 	again.advance(5 * time.Minute)
-	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.Green, 34, 34, 3, 3)))
+	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", verdict.Green, verdict.Green, 34, 34, 3, 3)))
 	wait(`body[data-live="true"][data-lights="11"]`)
 	assert.True(t, eval[bool](t, tctx, `window.sameLoad === true`), "the page reconnected by itself")
 
@@ -228,7 +228,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	wait(`body[data-live="true"][data-lights="11"]`)
 	assert.Equal(t, built, eval[string](t, tctx, boardHTML), "the server draws the room as the page does")
 	again.advance(2 * time.Minute)
-	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("bea", "mastermind", journal.Red, journal.Green, 3, 60, 5, 0)))
+	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("bea", "mastermind", verdict.Red, verdict.Green, 3, 60, 5, 0)))
 	wait(`body[data-lights="12"]`)
 	assert.Equal(t, 5, eval[int](t, tctx, `document.querySelectorAll("thead th.minute").length`), "a column added for the new minute")
 	assert.Equal(t, []string{hostile, "ann & bob", "bea", "chidi", "dana", "eve"}, eval[[]string](t, tctx, `[...document.querySelectorAll("tbody tr")].map(r => r.dataset.name)`),
@@ -245,11 +245,11 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	assert.True(t, eval[bool](t, tctx, `document.getElementById("trouble").hidden`))
 	open := again.store.db
 	again.store.db = closedDB(t, db)
-	require.Error(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Red, journal.NoLight, 30, 34, 1, 1)))
+	require.Error(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", verdict.Red, verdict.NoLight, 30, 34, 1, 1)))
 	wait(`body[data-trouble="true"]`)
 	assert.Contains(t, eval[string](t, tctx, `document.getElementById("trouble").textContent`), "the dojo could not keep a light")
 	again.store.db = open
-	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", journal.Green, journal.NoLight, 34, 34, 1, 1)))
+	require.NoError(t, again.room(t, "tuesday").Send(ctx, run("chidi", "tictactoe", verdict.Green, verdict.NoLight, 34, 34, 1, 1)))
 	wait(`body[data-trouble="false"][data-lights="13"]`)
 }
 
@@ -267,9 +267,9 @@ func TestTheDashboardFoldsWhatGrowsOld(t *testing.T) {
 		d.advance(after)
 		require.NoError(t, room.Send(ctx, l))
 	}
-	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Predicted: journal.Red, Passed: 3, Total: 60}, 0)
-	send(dojo.Post{Name: "bob", Kata: "codebreaker", Light: journal.Green, Passed: 13, Total: 13,
-		Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}}, 10*time.Second)
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: verdict.Red, Predicted: verdict.Red, Passed: 3, Total: 60}, 0)
+	send(dojo.Post{Name: "bob", Kata: "codebreaker", Light: verdict.Green, Passed: 13, Total: 13,
+		Mark: &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}}, 10*time.Second)
 
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
@@ -289,8 +289,8 @@ func TestTheDashboardFoldsWhatGrowsOld(t *testing.T) {
 	wait(`body[data-live="true"][data-lights="2"]`)
 	assert.Zero(t, eval[int](t, tctx, `document.querySelectorAll(".earlier").length`), "nothing folded yet")
 
-	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Predicted: journal.Red, Passed: 60, Total: 60}, time.Minute)
-	send(dojo.Post{Name: "chidi", Kata: "tictactoe", Light: journal.Amber, Total: 34}, 10*time.Second)
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Predicted: verdict.Red, Passed: 60, Total: 60}, time.Minute)
+	send(dojo.Post{Name: "chidi", Kata: "tictactoe", Light: verdict.Amber, Total: 34}, 10*time.Second)
 	wait(`body[data-lights="4"]`)
 	// ann's red, the oldest, is folded; 09:30 keeps bob's green, 09:31 has ann's and chidi's.
 	got := eval[[]row](t, tctx, readRows)
@@ -302,7 +302,7 @@ func TestTheDashboardFoldsWhatGrowsOld(t *testing.T) {
 	assert.Equal(t, 2, minutes())
 	assert.Equal(t, 3, eval[int](t, tctx, `document.querySelectorAll("tbody .run").length`))
 
-	send(dojo.Post{Name: "dana", Kata: "mastermind", Light: journal.Red, Passed: 1, Total: 60}, time.Minute)
+	send(dojo.Post{Name: "dana", Kata: "mastermind", Light: verdict.Red, Passed: 1, Total: 60}, time.Minute)
 	wait(`body[data-lights="5"]`)
 	// bob's green, with its mark, is folded: 09:30 is empty and goes; bob's best stays.
 	got = eval[[]row](t, tctx, readRows)
@@ -318,7 +318,7 @@ func TestTheDashboardFoldsWhatGrowsOld(t *testing.T) {
 	require.NoError(t, chromedp.Do(tctx, chromedp.Reload()))
 	wait(`body[data-live="true"][data-lights="5"]`)
 	assert.Equal(t, built, eval[string](t, tctx, boardHTML), "the server folds as the page does")
-	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Green, Passed: 60, Total: 60}, 10*time.Second)
+	send(dojo.Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 60, Total: 60}, 10*time.Second)
 	wait(`body[data-lights="6"]`)
 	// ann's green of 09:31 folded too, from a minute that keeps chidi's amber: on the page
 	// as it is, without drawing it again.

@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // BenchmarkPostWhileDashboardsCatchUp is a room of a day — 60,000 lights of 100 participants —
@@ -76,7 +76,7 @@ func BenchmarkPostWhileDashboardsCatchUp(b *testing.B) {
 	for i := range b.N {
 		start := time.Now()
 		// The room's own participants, whose allowance a post at this pace never meets.
-		require.NoError(b, room.Send(context.Background(), dojo.Post{Name: fmt.Sprintf("p%d", i%50), Kata: "mastermind", Light: journal.Green, Passed: 60, Total: 60}))
+		require.NoError(b, room.Send(context.Background(), dojo.Post{Name: fmt.Sprintf("p%d", i%50), Kata: "mastermind", Light: verdict.Green, Passed: 60, Total: 60}))
 		took = append(took, time.Since(start))
 		time.Sleep(25 * time.Millisecond)
 	}

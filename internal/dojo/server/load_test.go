@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // loadParticipants is the number of participants of a busy session's room, as the page's
@@ -67,7 +67,7 @@ func BenchmarkRoomUnderLoad(b *testing.B) {
 				mu.Lock()
 				sentAt[key] = time.Now()
 				mu.Unlock()
-				err := room.Send(context.Background(), dojo.Post{Name: name, Kata: "mastermind", Light: journal.Red, Passed: run, Total: runs, Added: p})
+				err := room.Send(context.Background(), dojo.Post{Name: name, Kata: "mastermind", Light: verdict.Red, Passed: run, Total: runs, Added: p})
 				if err != nil {
 					mu.Lock()
 					failures = append(failures, err)

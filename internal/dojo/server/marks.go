@@ -8,13 +8,13 @@ import (
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // checkMark returns an error that says why the room refuses the light's mark, or nil for a
 // light with no mark or an honest one: its kata has no marks (the server was given no scale
 // of it: tic-tac-toe, or a kata it does not know), or the kata's scale says no
-// implementation reaches it (journal.ErrNoSuchMark). Anyone with a room's address may post
+// implementation reaches it (verdict.ErrNoSuchMark). Anyone with a room's address may post
 // as anyone: what the scale refuses is a mark no run of any breaker makes, not a mark its
 // sender did not earn.
 func (s *Server) checkMark(l dojo.Post) error {
@@ -47,7 +47,7 @@ type shownScale struct {
 }
 
 // shown returns the katas' scales as the dashboard shows them, by kata.
-func shown(scales map[string]journal.Scale) map[string]shownScale {
+func shown(scales map[string]verdict.Scale) map[string]shownScale {
 	out := make(map[string]shownScale, len(scales))
 	for kata, s := range scales {
 		out[kata] = shownScale{Games: s.Games, Note: note(kata, s)}
@@ -58,7 +58,7 @@ func shown(scales map[string]journal.Scale) map[string]shownScale {
 // note says, under the table, what the column of best marks counts for a kata, from its
 // scale: "On codebreaker, best counts guesses over the 1,296 secrets of the classic game (6
 // colours, 4 pegs): fewer is better. Marks to beat: Knuth 5,801, the optimum 5,625. …"
-func note(kata string, s journal.Scale) string {
+func note(kata string, s verdict.Scale) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "On %s, best counts %s.", kata, s.What)
 	for i, l := range s.Landmarks {

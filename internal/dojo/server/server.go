@@ -28,14 +28,14 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // A Server serves a dojo's rooms from its store. Its zero value is not usable: Open makes one.
 type Server struct {
 	store  *store
 	now    func() time.Time
-	scales map[string]journal.Scale // by kata: the marks the server takes
+	scales map[string]verdict.Scale // by kata: the marks the server takes
 	shown  map[string]shownScale    // the same, as the dashboard shows them
 	// shownLights is how many of a room's latest lights its dashboard shows one by one.
 	shownLights int
@@ -84,8 +84,8 @@ type Options struct {
 	Now func() time.Time
 	// Scales are the scales of the katas whose runs carry a mark, by the kata's name: a
 	// light's mark is taken only on its kata's scale, and only where the scale says an
-	// implementation reaches it (journal.Scale.Check). A kata not here has no marks.
-	Scales map[string]journal.Scale
+	// implementation reaches it (verdict.Scale.Check). A kata not here has no marks.
+	Scales map[string]verdict.Scale
 	// Shown is how many of a room's latest lights its dashboard shows one by one, however
 	// many it holds: those before are counted, by participant and light, in the column
 	// earlier. ShownLights where 0.

@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // A dojoServer is a server of a store in a test's folder, on loopback, with a clock the test
@@ -40,11 +40,11 @@ type dojoServer struct {
 // takes — the optimum's 5,625 for all of them, and for fewer, as a guess's 13 feedbacks that
 // do not win tell secrets apart: one won at the first guess, 13 at the second, 169 at the
 // third, and so on.
-func classic() journal.Scale {
-	return journal.Scale{
+func classic() verdict.Scale {
+	return verdict.Scale{
 		What:      "guesses over the 1,296 secrets of the classic game (6 colours, 4 pegs): fewer is better",
 		Games:     1296,
-		Landmarks: []journal.Landmark{{Name: "Knuth", Total: 5801}, {Name: "the optimum", Total: 5625}},
+		Landmarks: []verdict.Landmark{{Name: "Knuth", Total: 5801}, {Name: "the optimum", Total: 5625}},
 		Turns:     12,
 		Least: func(games, worst int) int {
 			if games >= 1296 {
@@ -77,7 +77,7 @@ func startDojoWith(t testing.TB, db, addr string, opts Options) *dojoServer {
 	ln, err := net.Listen("tcp", addr)
 	require.NoError(t, err)
 	d := &dojoServer{db: db, now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)}
-	s, err := Open(db, Options{Now: d.clock, Scales: map[string]journal.Scale{"codebreaker": classic()}, Shown: opts.Shown})
+	s, err := Open(db, Options{Now: d.clock, Scales: map[string]verdict.Scale{"codebreaker": classic()}, Shown: opts.Shown})
 	require.NoError(t, err)
 	d.Server = s
 	d.http = httptest.NewUnstartedServer(s)
@@ -204,7 +204,7 @@ func (s *stream) waitCaughtUp(t testing.TB) {
 	}
 }
 
-func light(name string, l journal.Light, passed, total int) dojo.Post {
+func light(name string, l verdict.Light, passed, total int) dojo.Post {
 	return dojo.Post{Name: name, Kata: "mastermind", Light: l, Passed: passed, Total: total}
 }
 
@@ -217,7 +217,7 @@ func TestALightReachesEveryDashboard(t *testing.T) {
 	second.waitCaughtUp(t)
 	elsewhere.waitCaughtUp(t)
 
-	sent := dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 40, Total: 60, Predicted: journal.Green, Added: 6, Removed: 2}
+	sent := dojo.Post{Name: "ann", Kata: "mastermind", Light: verdict.Red, Passed: 40, Total: 60, Predicted: verdict.Green, Added: 6, Removed: 2}
 	require.NoError(t, room.Send(context.Background(), sent))
 	for _, s := range []*stream{first, second} {
 		got := s.next(t)
@@ -311,18 +311,18 @@ func TestHonestMarksAreTaken(t *testing.T) {
 	room := d.room(t, "dojo")
 	ctx := context.Background()
 	require.Less(t, classic().Least(138, 12), 516, "516 guesses over 138 games: more than the least")
-	for _, m := range []journal.Mark{{Total: 5801, Worst: 5, Games: 1296}, {Total: 5625, Worst: 6, Games: 1296}, {Total: 516, Worst: 4, Games: 138}, {Total: 399, Worst: 3, Games: 138}, {Total: 1, Worst: 1, Games: 1}} {
-		require.NoError(t, room.Send(ctx, dojo.Post{Name: "dana", Kata: "codebreaker", Light: journal.Red, Passed: 1, Total: 13, Mark: &m}), "%+v", m)
+	for _, m := range []verdict.Mark{{Total: 5801, Worst: 5, Games: 1296}, {Total: 5625, Worst: 6, Games: 1296}, {Total: 516, Worst: 4, Games: 138}, {Total: 399, Worst: 3, Games: 138}, {Total: 1, Worst: 1, Games: 1}} {
+		require.NoError(t, room.Send(ctx, dojo.Post{Name: "dana", Kata: "codebreaker", Light: verdict.Red, Passed: 1, Total: 13, Mark: &m}), "%+v", m)
 	}
 	kept, err := d.store.after("dojo", 0, 10)
 	require.NoError(t, err)
 	require.Len(t, kept, 5)
-	assert.Equal(t, &journal.Mark{Total: 516, Worst: 4, Games: 138}, kept[2].Mark)
+	assert.Equal(t, &verdict.Mark{Total: 516, Worst: 4, Games: 138}, kept[2].Mark)
 
 	none, err := Open(filepath.Join(t.TempDir(), "none.db"), Options{})
 	require.NoError(t, err)
 	defer none.Close()
-	err = none.checkMark(dojo.Post{Kata: "codebreaker", Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}})
+	err = none.checkMark(dojo.Post{Kata: "codebreaker", Mark: &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}})
 	require.Error(t, err)
 	assert.Equal(t, `a mark on "codebreaker", a kata without marks: this dojo takes a mark on no kata`, err.Error())
 }
@@ -335,14 +335,14 @@ func TestMarksFromBeforeThatNoBreakerReachesAreSetAside(t *testing.T) {
 	st, err := openStore(path)
 	require.NoError(t, err)
 	require.NoError(t, st.addRoom("dojo", strings.Repeat("a", 26), time.UnixMilli(0)))
-	marked := func(name, kata string, m journal.Mark) dojo.Post {
-		return dojo.Post{Name: name, Kata: kata, Light: journal.Red, Passed: 1, Total: 13, Mark: &m}
+	marked := func(name, kata string, m verdict.Mark) dojo.Post {
+		return dojo.Post{Name: name, Kata: kata, Light: verdict.Red, Passed: 1, Total: 13, Mark: &m}
 	}
 	before := []dojo.Post{
-		marked("mallory", "codebreaker", journal.Mark{Total: 1296, Worst: 1, Games: 1296}),
-		marked("mallory", "codebreaker", journal.Mark{Total: 1 << 20, Worst: 1, Games: 1 << 20}),
-		marked("trent", "tictactoe", journal.Mark{Total: 5801, Worst: 5, Games: 1296}),
-		marked("dana", "codebreaker", journal.Mark{Total: 5801, Worst: 5, Games: 1296}),
+		marked("mallory", "codebreaker", verdict.Mark{Total: 1296, Worst: 1, Games: 1296}),
+		marked("mallory", "codebreaker", verdict.Mark{Total: 1 << 20, Worst: 1, Games: 1 << 20}),
+		marked("trent", "tictactoe", verdict.Mark{Total: 5801, Worst: 5, Games: 1296}),
+		marked("dana", "codebreaker", verdict.Mark{Total: 5801, Worst: 5, Games: 1296}),
 	}
 	for i, l := range before {
 		_, err := st.add("dojo", time.UnixMilli(int64(i+1)*1000), l)
@@ -368,7 +368,7 @@ func TestMarksFromBeforeThatNoBreakerReachesAreSetAside(t *testing.T) {
 	assert.NotContains(t, page, `"total":1296,`, "nor in the page's data")
 	kept, err := d.store.after("dojo", 0, 10)
 	require.NoError(t, err)
-	assert.Equal(t, &journal.Mark{Total: 1296, Worst: 1, Games: 1296}, kept[0].Mark, "the file as it was")
+	assert.Equal(t, &verdict.Mark{Total: 1296, Worst: 1, Games: 1296}, kept[0].Mark, "the file as it was")
 }
 
 func TestAParticipantsLightsAreBoundedInRate(t *testing.T) {
@@ -376,18 +376,18 @@ func TestAParticipantsLightsAreBoundedInRate(t *testing.T) {
 	room := d.room(t, "dojo")
 	ctx := context.Background()
 	for i := range Burst {
-		require.NoError(t, room.Send(ctx, light("ann", journal.Red, i, 60)), "light %d", i)
+		require.NoError(t, room.Send(ctx, light("ann", verdict.Red, i, 60)), "light %d", i)
 	}
-	err := room.Send(ctx, light("ann", journal.Red, 0, 60))
+	err := room.Send(ctx, light("ann", verdict.Red, 0, 60))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "too many lights from ann: at most 10 at once and 20 a minute")
-	require.NoError(t, room.Send(ctx, light("bob", journal.Red, 0, 60)), "another participant has an allowance of their own")
+	require.NoError(t, room.Send(ctx, light("bob", verdict.Red, 0, 60)), "another participant has an allowance of their own")
 	d.advance(time.Second)
-	require.ErrorIs(t, room.Send(ctx, light("ann", journal.Green, 60, 60)), dojo.ErrAway, "a second later: not yet, and the light can go later")
+	require.ErrorIs(t, room.Send(ctx, light("ann", verdict.Green, 60, 60)), dojo.ErrAway, "a second later: not yet, and the light can go later")
 	d.advance(time.Minute/PerMinute - time.Second)
 	for i := range PerMinute { // then one every three seconds
-		require.NoError(t, room.Send(ctx, light("ann", journal.Green, 60, 60)), "light %d of the minute after", i)
-		require.Error(t, room.Send(ctx, light("ann", journal.Green, 60, 60)), "and no more, %d", i)
+		require.NoError(t, room.Send(ctx, light("ann", verdict.Green, 60, 60)), "light %d of the minute after", i)
+		require.Error(t, room.Send(ctx, light("ann", verdict.Green, 60, 60)), "and no more, %d", i)
 		d.advance(time.Minute / PerMinute)
 	}
 	kept, err := d.store.after("dojo", 0, 100)
@@ -405,8 +405,8 @@ func TestARoomsPageStaysSmall(t *testing.T) {
 	rm := d.Server.rooms["dojo"]
 	require.NotNil(t, rm)
 	runs := map[string]int{}
-	send := func(name string, l journal.Light) error {
-		_, _, err := d.Server.take(rm, dojo.Post{Name: name, Kata: "mastermind", Light: l, Passed: 1, Total: 60, Predicted: journal.Red})
+	send := func(name string, l verdict.Light) error {
+		_, _, err := d.Server.take(rm, dojo.Post{Name: name, Kata: "mastermind", Light: l, Passed: 1, Total: 60, Predicted: verdict.Red})
 		if err == nil {
 			runs[name]++
 		}
@@ -415,15 +415,15 @@ func TestARoomsPageStaysSmall(t *testing.T) {
 	names := func(n int) string { return fmt.Sprintf("script %02d", n) }
 	for n := range MaxParticipants { // each name's burst, at once
 		for range Burst {
-			require.NoError(t, send(names(n), journal.Red))
+			require.NoError(t, send(names(n), verdict.Red))
 		}
 	}
 	for range 10 * PerMinute { // then one every three seconds, for ten minutes
 		d.advance(time.Minute / PerMinute)
 		for n := range MaxParticipants {
-			require.NoError(t, send(names(n), journal.Light(1+n%3)))
+			require.NoError(t, send(names(n), verdict.Light(1+n%3)))
 		}
-		require.Error(t, send(names(0), journal.Green), "no faster")
+		require.Error(t, send(names(0), verdict.Green), "no faster")
 	}
 	total := MaxParticipants * (Burst + 10*PerMinute)
 	require.Len(t, d.Server.lights(rm), total)
@@ -449,28 +449,28 @@ func TestARoomTakesSoManyParticipants(t *testing.T) {
 	room := d.room(t, "dojo")
 	ctx := context.Background()
 	for i := range MaxParticipants {
-		require.NoError(t, room.Send(ctx, light(fmt.Sprintf("p%d", i), journal.Red, 0, 1)))
+		require.NoError(t, room.Send(ctx, light(fmt.Sprintf("p%d", i), verdict.Red, 0, 1)))
 	}
-	err := room.Send(ctx, light("one too many", journal.Red, 0, 1))
+	err := room.Send(ctx, light("one too many", verdict.Red, 0, 1))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "the room has its 100 participants already")
-	require.NoError(t, room.Send(ctx, light("p7", journal.Green, 1, 1)), "a participant already in goes on")
+	require.NoError(t, room.Send(ctx, light("p7", verdict.Green, 1, 1)), "a participant already in goes on")
 
 	// Names that have gone quiet stop counting: the room makes room again, restarted or not,
 	// and is never filled for good.
 	d.advance(QuietAfter - time.Minute)
-	require.Error(t, room.Send(ctx, light("one too many", journal.Red, 0, 1)), "not yet")
-	require.NoError(t, room.Send(ctx, light("p8", journal.Green, 1, 1)))
+	require.Error(t, room.Send(ctx, light("one too many", verdict.Red, 0, 1)), "not yet")
+	require.NoError(t, room.Send(ctx, light("p8", verdict.Green, 1, 1)))
 	d.advance(time.Minute)
-	require.NoError(t, room.Send(ctx, light("newcomer", journal.Red, 0, 1)), "98 names quiet for an hour")
+	require.NoError(t, room.Send(ctx, light("newcomer", verdict.Red, 0, 1)), "98 names quiet for an hour")
 	d.stop()
 	again := startDojo(t, d.db)
 	again.advance(2 * QuietAfter) // its clock starts where the first's did: every name is quiet
 	room = again.room(t, "dojo")
 	for i := range MaxParticipants {
-		require.NoError(t, room.Send(ctx, light(fmt.Sprintf("q%d", i), journal.Red, 0, 1)), "q%d", i)
+		require.NoError(t, room.Send(ctx, light(fmt.Sprintf("q%d", i), verdict.Red, 0, 1)), "q%d", i)
 	}
-	err = room.Send(ctx, light("p8", journal.Green, 1, 1))
+	err = room.Send(ctx, light("p8", verdict.Green, 1, 1))
 	require.Error(t, err, "p8, quiet, comes back as a name the full room has no room for")
 	assert.Contains(t, err.Error(), "each with a light in the last 1h0m0s")
 }
@@ -480,11 +480,11 @@ func TestARestartedServerHasEveryLight(t *testing.T) {
 	d := startDojo(t, db)
 	room := d.room(t, "dojo")
 	var sent []dojo.Post
-	for i, l := range []journal.Light{journal.Amber, journal.Red, journal.Green} {
+	for i, l := range []verdict.Light{verdict.Amber, verdict.Red, verdict.Green} {
 		sent = append(sent, dojo.Post{Name: fmt.Sprintf("pair %d", i%2), Kata: "tictactoe", Light: l, Passed: i, Total: 2, Added: i})
 		require.NoError(t, room.Send(context.Background(), sent[i]))
 	}
-	marked := dojo.Post{Name: "dana", Kata: "codebreaker", Light: journal.Red, Passed: 12, Total: 13, Mark: &journal.Mark{Total: 5801, Worst: 5, Games: 1296}}
+	marked := dojo.Post{Name: "dana", Kata: "codebreaker", Light: verdict.Red, Passed: 12, Total: 13, Mark: &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}}
 	require.NoError(t, room.Send(context.Background(), marked))
 	sent = append(sent, marked)
 	d.stop()
@@ -510,8 +510,8 @@ func TestARestartedServerHasEveryLight(t *testing.T) {
 	assert.Equal(t, ids[3], resumed.next(t).ID)
 	resumed.waitCaughtUp(t)
 	resumed.quiet(t)
-	require.NoError(t, room.Send(context.Background(), light("pair 0", journal.Green, 2, 2)), "the room takes lights as before")
-	assert.Equal(t, journal.Green, resumed.next(t).Light)
+	require.NoError(t, room.Send(context.Background(), light("pair 0", verdict.Green, 2, 2)), "the room takes lights as before")
+	assert.Equal(t, verdict.Green, resumed.next(t).Light)
 }
 
 // TestAStoreOfTheFirstVersionIsBroughtUp: a file an earlier dojo kept, of version 1, with no
@@ -530,9 +530,9 @@ func TestAStoreOfTheFirstVersionIsBroughtUp(t *testing.T) {
 	d := startDojo(t, path)
 	room := d.room(t, "dojo")
 	s := openStream(t, room, 0)
-	assert.Equal(t, dojo.Post{Name: "ann", Kata: "mastermind", Light: journal.Red, Passed: 3, Total: 60, Added: 1}, s.next(t).Post)
+	assert.Equal(t, dojo.Post{Name: "ann", Kata: "mastermind", Light: verdict.Red, Passed: 3, Total: 60, Added: 1}, s.next(t).Post)
 	s.waitCaughtUp(t)
-	marked := dojo.Post{Name: "dana", Kata: "codebreaker", Light: journal.Green, Passed: 13, Total: 13, Mark: &journal.Mark{Total: 5625, Worst: 6, Games: 1296}}
+	marked := dojo.Post{Name: "dana", Kata: "codebreaker", Light: verdict.Green, Passed: 13, Total: 13, Mark: &verdict.Mark{Total: 5625, Worst: 6, Games: 1296}}
 	require.NoError(t, room.Send(context.Background(), marked))
 	assert.Equal(t, marked, s.next(t).Post)
 	var version int

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 
 	_ "modernc.org/sqlite" // database/sql's "sqlite", in Go: no cgo
 )
@@ -265,8 +265,8 @@ func (s *store) add(room string, at time.Time, l dojo.Post) (Stored, error) {
 }
 
 // predicted is a prediction as the store keeps it: "" for none.
-func predicted(l journal.Light) string {
-	if l == journal.NoLight {
+func predicted(l verdict.Light) string {
+	if l == verdict.NoLight {
 		return ""
 	}
 	return l.String()
@@ -289,7 +289,7 @@ func (s *store) after(room string, id int64, limit int) ([]Stored, error) {
 			return nil, err
 		}
 		if total.Valid && worst.Valid && games.Valid {
-			l.Mark = &journal.Mark{Total: int(total.Int64), Worst: int(worst.Int64), Games: int(games.Int64)}
+			l.Mark = &verdict.Mark{Total: int(total.Int64), Worst: int(worst.Int64), Games: int(games.Int64)}
 		}
 		if err := l.Light.UnmarshalText([]byte(light)); err != nil {
 			return nil, fmt.Errorf("light %d in the store: %w", l.ID, err)

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/journal"
+	"github.com/deliberate-practice/katas/internal/verdict"
 )
 
 // TestALightNotKeptIsSaid: when the store cannot keep a light, its sender is refused, the
@@ -27,7 +27,7 @@ func TestALightNotKeptIsSaid(t *testing.T) {
 	watch.waitCaughtUp(t)
 	require.NoError(t, d.store.db.Close()) // as a full disk would: every write fails
 	for i := range 5 {
-		err := room.Send(context.Background(), light(fmt.Sprintf("p%d", i), journal.Red, 1, 60))
+		err := room.Send(context.Background(), light(fmt.Sprintf("p%d", i), verdict.Red, 1, 60))
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "the dojo could not keep the light")
 	}
@@ -46,7 +46,7 @@ func TestALightNotKeptIsSaid(t *testing.T) {
 	case <-time.After(100 * time.Millisecond):
 	}
 	d.advance(2 * time.Second)
-	require.Error(t, room.Send(context.Background(), light("p9", journal.Red, 1, 60)))
+	require.Error(t, room.Send(context.Background(), light("p9", verdict.Red, 1, 60)))
 	select {
 	case <-watch.troubles:
 	case <-time.After(5 * time.Second):
@@ -103,23 +103,23 @@ func TestALateLightIsShownAtItsRunsTime(t *testing.T) {
 	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
 	room := d.room(t, "dojo")
 	now := d.clock()
-	late := light("ann", journal.Green, 60, 60)
+	late := light("ann", verdict.Green, 60, 60)
 	late.At = now.Add(-10 * time.Minute).UnixMilli()
 	require.NoError(t, room.Send(context.Background(), late))
 	require.NoError(t, room.Send(context.Background(), late), "sent again: the room was away for the reply")
-	future := light("ann", journal.Red, 1, 60)
+	future := light("ann", verdict.Red, 1, 60)
 	future.At = now.Add(time.Hour).UnixMilli()
 	require.NoError(t, room.Send(context.Background(), future))
-	old := light("bob", journal.Red, 1, 60)
+	old := light("bob", verdict.Red, 1, 60)
 	old.At = now.Add(-MaxLate - time.Minute).UnixMilli()
 	require.NoError(t, room.Send(context.Background(), old))
 
 	s := openStream(t, room, 0)
 	first := s.next(t)
 	assert.Equal(t, late.At, first.At, "shown at its run's time")
-	assert.Equal(t, journal.Green, first.Light)
+	assert.Equal(t, verdict.Green, first.Light)
 	second := s.next(t)
-	assert.Equal(t, journal.Red, second.Light, "the green one taken once")
+	assert.Equal(t, verdict.Red, second.Light, "the green one taken once")
 	assert.Equal(t, now.UnixMilli(), second.At, "a run in the future is shown now")
 	assert.Equal(t, now.UnixMilli(), s.next(t).At, "and one too old")
 	s.waitCaughtUp(t)

@@ -7,8 +7,8 @@ import (
 	"sync"
 
 	"github.com/deliberate-practice/katas/internal/brief"
-	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/step"
+	"github.com/deliberate-practice/katas/internal/verdict"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
@@ -29,23 +29,23 @@ const marks = "Knuth 5,801, the optimum 5,625"
 // Scale is the code breaker's scale of marks: guesses over the 1,296 secrets of the classic
 // game, beside Knuth's and the optimum's; a mark over fewer games — a run that stopped part
 // of the way — is held to the least that many games can take.
-func Scale() journal.Scale {
+func Scale() verdict.Scale {
 	c := mastermind.Classic()
-	return journal.Scale{
+	return verdict.Scale{
 		What:      "guesses over the 1,296 secrets of the classic game (6 colours, 4 pegs): fewer is better",
 		Games:     classicSecrets,
 		Turns:     c.MaxTurns,
-		Landmarks: []journal.Landmark{{Name: "Knuth", Total: knuthTotal}, {Name: "the optimum", Total: optimalTotal}},
+		Landmarks: []verdict.Landmark{{Name: "Knuth", Total: knuthTotal}, {Name: "the optimum", Total: optimalTotal}},
 		Least: func(games, worst int) int {
 			least := leastGuesses(c, games, worst)
-			if games < classicSecrets || least == journal.Unreachable {
+			if games < classicSecrets || least == verdict.Unreachable {
 				return least
 			}
 			// Every classic secret: no strategy breaks them all within 4 guesses (Knuth
 			// 1977), and within 5 the fewest is 5,626 (the solver's OptimalWithin(5)).
 			switch {
 			case worst <= 4:
-				return journal.Unreachable
+				return verdict.Unreachable
 			case worst == 5:
 				return optimalWithin5
 			}
@@ -61,14 +61,14 @@ const optimalWithin5 = 5626
 // leastGuesses is the fewest guesses in all that games games of the rules can take, none more
 // than worst, by what a breaker is told: a guess tells one of the game's feedbacks, so that n
 // guesses tell apart at most k^(n-1) secrets, k the feedbacks that do not win, and at most that
-// many games are won at the n-th guess. It is journal.Unreachable where games are more than
+// many games are won at the n-th guess. It is verdict.Unreachable where games are more than
 // worst guesses each can tell apart.
 func leastGuesses(r mastermind.Rules, games, worst int) int {
 	k := feedbacks(r.Width) - 1
 	total, at := 0, 1
 	for n := 1; games > 0; n++ {
 		if n > worst {
-			return journal.Unreachable
+			return verdict.Unreachable
 		}
 		won := min(games, at)
 		total += won * n

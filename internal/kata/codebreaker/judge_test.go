@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/step"
+	"github.com/deliberate-practice/katas/internal/verdict"
 	"github.com/deliberate-practice/katas/mastermind"
 	"github.com/deliberate-practice/katas/mastermind/solver"
 )
@@ -219,24 +219,24 @@ func TestTheLeastAMarkCanBe(t *testing.T) {
 	within5, err := solver.Evaluate(mastermind.Classic(), solver.OptimalWithin(5))
 	require.NoError(t, err)
 	assert.Equal(t, within5.Total, s.Least(classicSecrets, 5), "the optimum within 5")
-	assert.Equal(t, journal.Unreachable, s.Least(classicSecrets, 4), "no strategy breaks every secret within 4")
+	assert.Equal(t, verdict.Unreachable, s.Least(classicSecrets, 4), "no strategy breaks every secret within 4")
 	for games, least := range map[int]int{1: 1, 2: 3, 14: 27, 15: 30, 138: 1 + 13*2 + 124*3, 1295: 1 + 13*2 + 169*3 + 1112*4} {
 		assert.Equal(t, least, s.Least(games, 12), "%d games", games)
 	}
-	assert.Equal(t, journal.Unreachable, s.Least(15, 2), "15 games within 2 guesses each")
+	assert.Equal(t, verdict.Unreachable, s.Least(15, 2), "15 games within 2 guesses each")
 	assert.Less(t, leastGuesses(mastermind.Classic(), classicSecrets, 12), optimalTotal, "the information bound is below the optimum")
-	for _, m := range []journal.Mark{markOf(5801, 5, 1296), markOf(5625, 6, 1296), markOf(5626, 5, 1296), markOf(516, 4, 138), markOf(7471, 9, 1296)} {
+	for _, m := range []verdict.Mark{markOf(5801, 5, 1296), markOf(5625, 6, 1296), markOf(5626, 5, 1296), markOf(516, 4, 138), markOf(7471, 9, 1296)} {
 		assert.NoError(t, s.Check(m), "%+v", m)
 	}
-	for _, m := range []journal.Mark{markOf(1296, 1, 1296), markOf(5624, 6, 1296), markOf(5625, 5, 1296), markOf(5900, 4, 1296),
+	for _, m := range []verdict.Mark{markOf(1296, 1, 1296), markOf(5624, 6, 1296), markOf(5625, 5, 1296), markOf(5900, 4, 1296),
 		markOf(6000, 1000, 1296), markOf(6000, 13, 1296), markOf(6000, 5, 1297), markOf(300, 4, 138), markOf(30, 2, 15)} {
-		assert.ErrorIs(t, s.Check(m), journal.ErrNoSuchMark, "%+v", m)
+		assert.ErrorIs(t, s.Check(m), verdict.ErrNoSuchMark, "%+v", m)
 	}
 }
 
 // markOf is a mark.
-func markOf(total, worst, games int) journal.Mark {
-	return journal.Mark{Total: total, Worst: worst, Games: games}
+func markOf(total, worst, games int) verdict.Mark {
+	return verdict.Mark{Total: total, Worst: worst, Games: games}
 }
 
 // TestALongPlaySaysHowFarItHasCome: a play of many games, a second or more under way, tells

@@ -1,4 +1,8 @@
-package journal
+// Package verdict is what a run comes to, as the journal keeps it and a room shows it: its
+// light (Light), its mark on a kata's own scale (Mark), and the scale (Scale), by which a mark
+// is read and checked. It needs the standard library alone, and brief for its messages, so
+// that the journal, the dojo and the dojo's server share it without importing each other.
+package verdict
 
 import "fmt"
 
