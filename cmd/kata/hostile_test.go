@@ -140,11 +140,11 @@ func TestALateGreetingFailsItsScenarioAlone(t *testing.T) {
 	marker := filepath.Join(t.TempDir(), "starts")
 	// The first start greets at once and crashes at request 2; every later one greets late.
 	script := fmt.Sprintf(`[ -s %[1]s ] && sleep 3; exec %[2]s -misbehave crash -starts %[1]s`, marker, impl)
-	out, _, status := kataCmd("run", "mastermind", "-v", "--timeout", "1s", "--run", "Making a guess/row [1-3]$", "--", "bash", "-c", script)
+	out, _, status := kataCmd("run", "mastermind", "-v", "--timeout", "500ms", "--run", "Making a guess/row [1-3]$", "--", "bash", "-c", script)
 	assert.Equal(t, 1, status)
 	assert.NotContains(t, out, "did not get going", out)
 	assert.Contains(t, out, "panic: impl: crashing at request 2", "the first scenario's crash")
-	assert.Equal(t, 2, strings.Count(out, "the program did not write its greeting within 1s"), out)
+	assert.Equal(t, 2, strings.Count(out, "the program did not write its greeting within 2s"), out)
 	assert.Contains(t, out, "mastermind: 0 of 3 scenarios passed, 3 failed:")
 	assert.Empty(t, running(t, marker), "no process of the program's is left, the late ones' neither")
 }

@@ -77,7 +77,7 @@ func runFlagSet(r *runFlags) *flag.FlagSet {
 	fs.Var(lightFlag{&r.predict}, "predict", "the `LIGHT` you expect, green, red or amber: the log keeps it beside the light, and kata log how often you were right")
 	fs.StringVar(&r.dojo, "dojo", "", "send each run's light to the room at the `ADDRESS` kata dojo serve printed, for its dashboard ($"+dojo.EnvRoom+")")
 	fs.StringVar(&r.name, "name", "", "your `NAME` on the room's dashboard ($"+dojo.EnvName+")")
-	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time your program has for each reply, a duration `D`")
+	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time your program has for each reply, a duration `D`; it has 4 times D to start and greet")
 	return fs
 }
 

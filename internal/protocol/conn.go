@@ -93,23 +93,23 @@ func (s *Conn) fail(kind step.Kind, format string, args ...any) error {
 	return s.broken
 }
 
-// read returns the next line the program writes, waiting at most the time limit for it;
-// what says what the line is for, in messages. A line already there is taken at once.
-func (s *Conn) read(what func() string) (string, error) {
+// read returns the next line the program writes, waiting at most limit for it; what says
+// what the line is for, in messages. A line already there is taken at once.
+func (s *Conn) read(limit time.Duration, what func() string) (string, error) {
 	select {
 	case l, ok := <-s.p.lines:
 		if ok {
 			return s.line(l, what)
 		}
-		return s.readSlowly(nil, what)
+		return s.readSlowly(nil, limit, what)
 	default:
 	}
-	return s.readSlowly(s.p.lines, what)
+	return s.readSlowly(s.p.lines, limit, what)
 }
 
 // readSlowly is read waiting for the line: on out, until it is nil once the output ends.
-func (s *Conn) readSlowly(out <-chan readLine, what func() string) (string, error) {
-	timer := time.NewTimer(s.cmd.Timeout)
+func (s *Conn) readSlowly(out <-chan readLine, limit time.Duration, what func() string) (string, error) {
+	timer := time.NewTimer(limit)
 	defer timer.Stop()
 	exited := s.p.exited
 	exitedBefore := func() (string, error) {
@@ -143,7 +143,7 @@ func (s *Conn) readSlowly(out <-chan readLine, what func() string) (string, erro
 			if out == nil {
 				return "", s.fail(step.Timeout, "the program closed its output but did not exit, before %s", what())
 			}
-			return "", s.fail(step.Timeout, "the program did not write %s within %v", what(), s.cmd.Timeout)
+			return "", s.fail(step.Timeout, "the program did not write %s within %v", what(), limit)
 		}
 	}
 }
@@ -341,7 +341,7 @@ func (s *Conn) Blame(about string) {
 // gone wrong, not a wrong answer, and failures of one such cause are grouped as one.
 func (s *Conn) reply(id int, text string) (Reply, error) {
 	s.lastReq = text
-	line, err := s.read(func() string { return fmt.Sprintf("its reply to request %d %s", id, text) })
+	line, err := s.read(s.cmd.Timeout, func() string { return fmt.Sprintf("its reply to request %d %s", id, text) })
 	if err != nil {
 		if s.broken.Kind == step.Timeout && !s.replied {
 			// Every scenario would wait as long, and fail alike: stop the run here.

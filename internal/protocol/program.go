@@ -195,12 +195,18 @@ func (s *Conn) start() error {
 		return s.setUp("Check the command after --.", "could not start %s: %v", brief.Quote(strings.Join(cmd.Argv, " ")), err)
 	}
 	s.p, s.running, s.sent = p, p, 0
-	line, err := s.read(func() string { return "its greeting" })
+	line, err := s.read(StartLimit(cmd.Timeout), func() string { return "its greeting" })
 	if err != nil && s.greeted {
 		return err // it got going before: a late or lost greeting is this scenario's failure alone
 	}
 	if err != nil {
-		s.giveUp(fmt.Sprintf("Check that the program starts and greets the runner first: what it printed says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", cmd.Kata, cmd.Kata))
+		next := fmt.Sprintf("Check that the program starts and greets the runner first: what it printed says why it did not; kata protocol %s says what it must write. kata init %s writes an adapter that does.", cmd.Kata, cmd.Kata)
+		if s.timedOut {
+			// A runtime that compiles the code first (Java's, Elixir's) on a busy machine may
+			// need longer than a reply does.
+			next += fmt.Sprintf(" If it is only slow to start, give it more with --timeout: its greeting has %v, %d times the time a reply has.", StartLimit(cmd.Timeout), startFactor)
+		}
+		s.giveUp(next)
 		return err
 	}
 	want := Greeting(cmd.Kata)
@@ -223,6 +229,14 @@ func (s *Conn) start() error {
 	s.greeted, s.version = true, version
 	return nil
 }
+
+// startFactor is how many times the time a reply has a program has to start and greet: a
+// start may compile the code first, as Java's adapter does with the JDK's compiler and
+// Elixir's with its .ex files, which takes seconds on a busy machine.
+const startFactor = 4
+
+// StartLimit is the time a program has to greet, when it has timeout for each reply.
+func StartLimit(timeout time.Duration) time.Duration { return startFactor * timeout }
 
 // Version returns the protocol version the program greeted with: the requests it answers. It
 // is Version until the program has greeted.

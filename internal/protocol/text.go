@@ -62,8 +62,10 @@ What the runner checks
   where it cannot end them — SIGKILL, the system out of memory — a guard does: a second
   kata process, started with the first program, that ends every program the runner had not
   ended once the runner is gone.
-- A time limit on the wait for each reply (kata run --timeout, 5 seconds by default): a
-  program that keeps replying is alive, however many requests are in flight. A program that
+- A time limit on the wait for each reply (kata run --timeout, 5 seconds by default), and four
+  times that for the greeting, since a start may compile the code first (Java's adapter
+  compiles with the JDK's compiler, Elixir compiles its .ex files): a program that keeps
+  replying is alive, however many requests are in flight. A program that
   falls silent is ended, and the scenario fails saying which request went unanswered, and,
   of requests sent at once, how many were in flight and how many had their replies. A
   program that greets but gets no reply to the runner within the limit of the run's first
