@@ -18,7 +18,7 @@ import (
 // and fails only those.
 func TestExercismParity(t *testing.T) {
 	t.Parallel()
-	for _, s := range starters {
+	for _, s := range scripted {
 		t.Run(s.lang, func(t *testing.T) {
 			t.Parallel()
 			bin := interpreter(t, s.interpreter)

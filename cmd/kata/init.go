@@ -35,18 +35,34 @@ type language struct {
 	adapter string   // the protocol loop's file; "" for Go, which uses the features kit
 	run     []string // the commands that run the scenarios: SELF for the kata command as it was run, KATA for the kata
 	refuse  string   // how an implementation refuses something
+	note    string   // what else its README says, if anything
 }
 
 // languages are the languages kata init writes starting points in.
 func languages() []language {
 	return []language{
 		{"go", "Go", "", []string{"go mod tidy", "go test ."},
-			"To refuse something, return an error whose message says what was wrong."},
+			"To refuse something, return an error whose message says what was wrong.", ""},
 		{"python", "Python", "adapter.py", []string{"SELF run KATA -- python3 adapter.py"},
-			"To refuse something, raise Refused (defined in the file you write) with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its traceback."},
+			"To refuse something, raise Refused (defined in the file you write) with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its traceback.", ""},
 		{"javascript", "JavaScript", "adapter.js", []string{"SELF run KATA -- node adapter.js"},
-			"To refuse something, throw a Refused (defined in the file you write) with a message that says what was wrong. Any other error is a bug: it stops the adapter, and the runner shows its stack."},
+			"To refuse something, throw a Refused (defined in the file you write) with a message that says what was wrong. Any other error is a bug: it stops the adapter, and the runner shows its stack.", ""},
+		{"elixir", "Elixir", "adapter.exs", []string{"SELF run KATA -- elixir adapter.exs"},
+			"To refuse something, return {:error, message} with a message that says what was wrong. Any exception is a bug: it stops the adapter, and the runner shows its stack.",
+			"The adapter reads and writes the protocol's JSON itself, with Elixir's standard library alone: nothing to fetch from Hex."},
+		{"java", "Java", "Adapter.java", []string{"SELF run KATA -- java Adapter.java"},
+			"To refuse something, throw an IllegalArgumentException with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its stack.",
+			"`java Adapter.java` compiles your code at each run, in memory, with the JDK's own compiler (a JDK, no build tool; nothing to fetch from Maven Central): a compile error is shown as javac writes it. That takes about 2 s of each run, within the 20 s a program has to start (four times `--timeout`)."},
 	}
+}
+
+// langNames is the --lang of each language, "go, python, javascript, elixir or java".
+func langNames(langs []language) string {
+	names := make([]string, len(langs))
+	for i, l := range langs {
+		names[i] = l.name
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // initKata is kata init KATA --lang LANG [DIR].
@@ -54,7 +70,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 	stdout, stderr := c.stdout, c.stderr
 	fset := flag.NewFlagSet("kata init", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	lang := fset.String("lang", "", "the language: go, python or javascript")
+	lang := fset.String("lang", "", "the language: "+langNames(languages()))
 	fset.Usage = func() { fmt.Fprint(fset.Output(), usage()) }
 	// The directory may come before the flag or after it.
 	var dirs []string
@@ -83,7 +99,7 @@ func (c cli) initKata(k kata.Kata, args []string) int {
 		if *lang != "" {
 			what = "unknown language " + brief.Quote(*lang) + "; "
 		}
-		fmt.Fprintf(stderr, "kata init %s: %swant --lang go, --lang python or --lang javascript\n", k.Name, what)
+		fmt.Fprintf(stderr, "kata init %s: %swant --lang %s\n", k.Name, what, langNames(langs))
 		return 2
 	}
 	files, err := c.starter(k, langs[i])
@@ -150,6 +166,13 @@ func (c cli) runCommands(kata string, l language) []string {
 	return out
 }
 
+// isCode reports whether the file name is a kata's code to write, named for the kata as its
+// language names files: mastermind.py, StateOfTicTacToe.java, state_of_tic_tac_toe.ex.
+func isCode(name, kata string) bool {
+	base := strings.TrimSuffix(name, path.Ext(name))
+	return strings.Contains(strings.ReplaceAll(strings.ToLower(base), "_", ""), kata)
+}
+
 // starter returns the files of the kata's starting point in a language, by name. A Go
 // module's go.mod points the katas module at the clone the program was built from, when it
 // was (c.clone): the module is not on the module proxy.
@@ -170,7 +193,7 @@ func (c cli) starter(k kata.Kata, l language) (map[string][]byte, error) {
 		}
 		name := strings.TrimSuffix(strings.TrimPrefix(p, root+"/"), ".tmpl")
 		files[name] = data
-		if base := strings.TrimSuffix(name, path.Ext(name)); base == k.Name {
+		if isCode(name, k.Name) && name != l.adapter {
 			code = name
 		}
 		return nil
@@ -193,7 +216,7 @@ func (c cli) starter(k kata.Kata, l language) (map[string][]byte, error) {
 	var buf bytes.Buffer
 	err = readme.Execute(&buf, map[string]any{
 		"Kata": k.Name, "Language": l.title, "Code": code, "Adapter": l.adapter, "Module": module,
-		"Run": c.runCommands(k.Name, l), "Self": c.self, "Refuse": cmp.Or(k.Refusing[l.name], l.refuse), "OneRow": k.OneRow, "Tag": k.Tag,
+		"Run": c.runCommands(k.Name, l), "Self": c.self, "Refuse": cmp.Or(k.Refusing[l.name], l.refuse), "Note": l.note, "OneRow": k.OneRow, "Tag": k.Tag,
 	})
 	if err != nil {
 		return nil, err

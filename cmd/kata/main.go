@@ -4,7 +4,8 @@
 //	kata list                                      the katas
 //	kata features KATA [DIR]                       write the kata's feature files
 //	kata protocol KATA                             how kata run talks to your program
-//	kata init KATA --lang go|python|javascript [DIR]   a starting point to practise from
+//	kata init KATA --lang LANG [DIR]               a starting point to practise from
+//	                                               (LANG: go, python, javascript, elixir or java)
 //	kata run KATA [flags] -- COMMAND [ARGS...]     run the scenarios against your program
 //	kata run KATA --list                           the scenarios, as --run takes them
 //	kata log [KATA]                                this folder's runs: red, amber, green
@@ -145,7 +146,8 @@ func usage() string {
   kata list                                          the katas
   kata features KATA [DIR]                           write the kata's feature files into DIR (.)
   kata protocol KATA                                 how kata run talks to your program
-  kata init KATA --lang go|python|javascript [DIR]   write a starting point into DIR (.)
+  kata init KATA --lang LANG [DIR]                   write a starting point into DIR (.), in
+                                                     go, python, javascript, elixir or java
   kata run KATA [flags] -- COMMAND [ARGS...]         run the scenarios against your program
   kata log [KATA]                                    this folder's runs, and its sessions
   kata diff [A [B]]                                  what changed from run A to B (the last two)
@@ -330,8 +332,26 @@ func (c cli) list(args []string) int {
 			n++
 		}
 		fmt.Fprintf(c.stdout, "%-11s %s (%d scenarios)\n", k.Name, k.Summary, n)
+		if langs := startsIn(k); len(langs) > 0 {
+			fmt.Fprintf(c.stdout, "%-11s starts in %s: kata init %s --lang LANG\n", "", strings.Join(langs, ", "), k.Name)
+		}
 	}
 	return 0
+}
+
+// startsIn returns the languages the kata has starting points in, in the order kata init
+// names them.
+func startsIn(k kata.Kata) []string {
+	var out []string
+	for _, l := range languages() {
+		if k.Starters == nil {
+			break
+		}
+		if _, err := fs.Stat(k.Starters, "templates/"+l.name); err == nil {
+			out = append(out, l.name)
+		}
+	}
+	return out
 }
 
 // protocol is kata protocol KATA: the protocol, whole, for the kata.

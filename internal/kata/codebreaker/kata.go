@@ -41,6 +41,8 @@ func Kata(features fs.FS) kata.Kata {
 			"python":     "A breaker refuses nothing: any exception is a bug, which stops the adapter, and the runner shows its traceback.",
 			"javascript": "A breaker refuses nothing: any error is a bug, which stops the adapter, and the runner shows its stack.",
 			"go":         "A breaker refuses nothing: an error from Guess or Feedback fails the scenario, saying so.",
+			"elixir":     "A breaker refuses nothing: any exception is a bug, which stops the adapter, and the runner shows its stack.",
+			"java":       "A breaker refuses nothing: any exception is a bug, which stops the adapter, and the runner shows its stack.",
 		},
 		Scale:  &scale,
 		OneRow: "Breaking codes/Every secret of a small game/row 2$",

@@ -33,8 +33,12 @@ func Kata(features fs.FS) kata.Kata {
 		Remote:   func(sc *godog.ScenarioContext, conn *protocol.Conn) { initialize(sc, remote(conn), remoteAll(conn), 0) },
 		Protocol: requests,
 		Starters: starters,
-		OneRow:   "Playing mastermind/Making a guess/row 15$",
-		Tag:      "@refusals",
+		Refusing: map[string]string{
+			"elixir": "Mastermind.Game is the assignment's module, word for word: new(num_colors, width, max_turns) and score(game, guess), which returns {:won | :lost | :continue, %{black: b, white: w}, new_state}. The runner sets each game's secret, which new/3 cannot take: so the module adds new/4, which takes the secret and which new/3 calls with a random one — the least the runner needs — and turns_left/1 and guesses/1, which the feature asks about. To refuse something, return {:error, message} with a message that says what was wrong. Any exception is a bug: it stops the adapter, and the runner shows its stack.",
+			"java":   "To refuse something, throw Mastermind.Refused (defined in the file you write) with a message that says what was wrong. Any other exception is a bug: it stops the adapter, and the runner shows its stack.",
+		},
+		OneRow: "Playing mastermind/Making a guess/row 15$",
+		Tag:    "@refusals",
 	}
 }
 

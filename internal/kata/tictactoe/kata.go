@@ -37,6 +37,8 @@ func Kata(features fs.FS) kata.Kata {
 		Refusing: map[string]string{
 			"python":     "To refuse a board, raise ValueError with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is, and passes the scenarios of Exercism's exercise (--tags '~@beyond-exercism'); those tagged @beyond-exercism ask more. Any other exception is a bug: it stops the adapter, and the runner shows its traceback.",
 			"javascript": "To refuse a board, throw new Error with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is, and passes the scenarios of Exercism's exercise (--tags '~@beyond-exercism'); those tagged @beyond-exercism ask more. Any other error (a TypeError, a RangeError) is a bug: it stops the adapter, and the runner shows its stack.",
+			"elixir":     "To refuse a board, return {:error, message} with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is, and passes the scenarios of Exercism's exercise (--tags '~@beyond-exercism'); those tagged @beyond-exercism ask more. Any exception is a bug: it stops the adapter, and the runner shows its stack.",
+			"java":       "To refuse a board, throw new IllegalArgumentException with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is, and passes the scenarios of Exercism's exercise (--tags '~@beyond-exercism'); those tagged @beyond-exercism ask more. Any other exception is a bug: it stops the adapter, and the runner shows its stack.",
 		},
 		OneRow: "State of tic-tac-toe/Boards that play cannot reach/row 3$",
 	}
