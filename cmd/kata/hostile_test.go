@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -179,4 +180,39 @@ func TestUnflushedRepliesStopTheRun(t *testing.T) {
 	assert.Contains(t, out, "Flush standard output after each reply")
 	assert.Contains(t, out, "give it more with --timeout")
 	assert.Equal(t, 1, strings.Count(out, "within 1s"), "one time limit waited out:\n%s", out)
+}
+
+// TestNothingStartedAtTheEndOutlivesThePass: a program that, once its input ends, leaves a
+// process behind in a session of its own with no environment — as an atexit hook does, its
+// parent exiting a moment after — passes, and that process ends with the run: every time,
+// whether it is born before the program's end, as it ends, or from a process that the end
+// left behind.
+func TestNothingStartedAtTheEndOutlivesThePass(t *testing.T) {
+	t.Parallel() // it waits on time limits, builds or interpreters: beside the rest
+	if runtime.GOOS != "linux" {
+		t.Skipf("only Linux has a child subreaper, which ends what a program leaves behind; %s has not", runtime.GOOS)
+	}
+	sleep, err := exec.LookPath("sleep")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	sleeper := filepath.Join(dir, "left-behind-sleeper") // its name marks it in the process table
+	require.NoError(t, os.Symlink(sleep, sleeper))
+	for i, leave := range []string{
+		`setsid env -i ` + sleeper + ` 30 & exit 0`,
+		`(setsid env -i ` + sleeper + ` 30 &) ; exit 0`,
+		`(sleep 0.05; setsid env -i ` + sleeper + ` 30) & exit 0`,
+		`(sleep 0.3; setsid env -i ` + sleeper + ` 30) & exit 0`,
+		`setsid env -i sh -c '` + sleeper + ` 30; true' & exit 0`, // a shell, which the sleeper outlives
+	} {
+		for range 3 {
+			// kata itself, which is the reaper of what its programs leave behind, as the
+			// test's own process is not.
+			cmd := exec.Command(os.Args[0], "run", "mastermind", "--run", "Joining the game$", "--", "bash", "-c", impl+"; "+leave)
+			cmd.Env = append(os.Environ(), asKata+"=1")
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			require.NoError(t, err, "%d: %s", i, out)
+			assert.Empty(t, running(t, sleeper), "%d: %s: nothing the program left is running", i, leave)
+		}
+	}
 }

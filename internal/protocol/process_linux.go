@@ -168,11 +168,25 @@ func reaping() bool {
 
 // killOrphans ends, in a reaper, its children that no one of its own started: processes a
 // program left behind whose parents ended, which came to the reaper — every child of the
-// reaper carries a program's mark or a guard's variable, but those — and reaps them.
+// reaper carries a program's mark or a guard's variable, but those — and reaps them. Each end
+// hands the ended process's own children to the reaper in turn (a shell's, say), so it looks
+// again until a look finds none, a moment after the processes ended elsewhere have gone.
 func killOrphans() {
 	if !reaping() {
 		return
 	}
+	for range maxKin {
+		if killOrphansOnce() == 0 {
+			time.Sleep(5 * time.Millisecond) // for what killGroup, killMarked and killKin ended to go
+			if killOrphansOnce() == 0 {
+				return
+			}
+		}
+	}
+}
+
+// killOrphansOnce is one look of killOrphans; it returns how many it ended.
+func killOrphansOnce() int {
 	self := os.Getpid()
 	var killed []int
 	for _, pid := range pids() {
@@ -188,7 +202,7 @@ func killOrphans() {
 			killed = append(killed, pid)
 		}
 	}
-	for _, pid := range killed { // their ends, which no one else waits for
+	for _, pid := range killed { // their ends, which no one else waits for, and which hand their children here
 		for range 100 {
 			if got, err := syscall.Wait4(pid, nil, syscall.WNOHANG, nil); got == pid || err != nil {
 				break
@@ -196,4 +210,5 @@ func killOrphans() {
 			time.Sleep(time.Millisecond)
 		}
 	}
+	return len(killed)
 }
