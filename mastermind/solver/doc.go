@@ -57,8 +57,10 @@
 //
 // A search of a larger game can run for hours, so Next never starts one of more than
 // MaxSearch secrets left (the classic game's 1,296): it answers at once with ErrBeyondSearch,
-// and a heuristic strategy, or Candidates, narrows the game first. NextContext searches within
-// a context, stopping when it ends:
+// and a heuristic strategy, or Candidates, narrows the game first; a search of fewer secrets
+// that has not ended within NextBudget (30 s) — a deep tree, as 10 pegs of 2 colours have —
+// it stops, with ErrBeyondSearch too. NextContext searches within a context, stopping when it
+// ends:
 //
 //	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 //	defer cancel()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/deliberate-practice/katas/internal/brief"
 	"github.com/deliberate-practice/katas/mastermind"
@@ -57,9 +58,19 @@ func New(r mastermind.Rules, s Strategy) (*Solver, error) {
 // follows that tree. Next returns ErrNoGame for a Solver New did not make, and ErrNoTree when
 // no tree can break the secrets left within an OptimalWithin cap, as after guesses of the
 // player's own. A search of more than MaxSearch secrets, which could run for hours, it does
-// not start: it returns ErrBeyondSearch at once, and NextContext searches them.
+// not start: it returns ErrBeyondSearch at once, and NextContext searches them. A search
+// that has not ended within NextBudget — a game whose tree is deep, as 10 pegs of 2 colours,
+// though it has fewer secrets — it stops, and returns ErrBeyondSearch then.
 func (s *Solver) Next() (mastermind.Code, error) {
-	return s.NextContext(context.Background())
+	return s.nextWithin(NextBudget)
+}
+
+// nextWithin is Next with a budget of its own.
+func (s *Solver) nextWithin(budget time.Duration) (mastermind.Code, error) {
+	ctx, cancel := context.WithTimeoutCause(context.Background(), budget,
+		fmt.Errorf("Next's budget of %v ran out (%w); give NextContext a longer deadline, or play a heuristic strategy (Knuth) until fewer secrets remain", budget, ErrBeyondSearch))
+	defer cancel()
+	return s.next(ctx, true)
 }
 
 // NextContext is Next within a context: an Optimal search stops when ctx is done, and returns

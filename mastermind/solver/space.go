@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/deliberate-practice/katas/mastermind"
 )
@@ -43,6 +44,12 @@ var (
 // carries covers the game: the classic game's 1,296, which it searches in well under a second
 // from any guess. Past it, Next answers at once with ErrBeyondSearch.
 const MaxSearch = 1296
+
+// NextBudget is the longest Next searches an optimal tree before it stops and returns
+// ErrBeyondSearch: the number of secrets left does not tell every search that would run for
+// hours (10 pegs of 2 colours, 1,024 secrets, takes minutes). NextContext searches as long as
+// its context lets it.
+const NextBudget = 30 * time.Second
 
 // space is every code of a game, packed for fast scoring. Codes are numbered in colour-number
 // order (1111 is 0, 1112 is 1, …). A code's pegs are packed four bits each, the first peg
