@@ -688,18 +688,26 @@ func TestAPartialRunSaysSo(t *testing.T) {
 
 // TestCrashesGroupByWhereTheyHappened: one crash met at many requests is one group, named by
 // the error the program wrote, not one group for each request's text.
+// Each language writes its error where it does: Python's last, Elixir's and Java's first,
+// above the stack.
 func TestCrashesGroupByWhereTheyHappened(t *testing.T) {
-	crash := func(name string, id int) Result {
-		return Result{Scenario: Scenario{Name: name, File: "x", Line: id}, Steps: []StepResult{{Step: "When I guess", Status: godog.StepFailed, Kind: step.Crash,
-			Cause: fmt.Sprintf(`the program exited with status 1 before its reply to request %d {"id":%d,"op":"score"}`, id, id),
-			Err:   fmt.Sprintf("the program exited with status 1 before its reply to request %d {\"id\":%d,\"op\":\"score\"}\nIts standard error ended with:\n    Traceback (most recent call last):\n      File \"adapter.py\", line 9\n    KeyError: 'guess'", id, id)}}}
+	for _, tt := range []struct{ lang, stderr, want string }{
+		{"python", "Traceback (most recent call last):\n  File \"adapter.py\", line 9\nKeyError: 'guess'", "KeyError: 'guess'"},
+		{"elixir", "** (ArithmeticError) bad argument in arithmetic expression\n    mastermind.ex:12: Mastermind.Game.score/2\n    adapter.exs:63: Katas.Adapter.main/0", "** (ArithmeticError) bad argument in arithmetic expression"},
+		{"java", "Exception in thread \"main\" java.lang.IllegalStateException: boom\n\tat Mastermind.score(Mastermind.java:12)\n\tat Adapter.main(Adapter.java:61)", `Exception in thread \"main\" java.lang.IllegalStateException: boom`},
+	} {
+		crash := func(name string, id int) Result {
+			return Result{Scenario: Scenario{Name: name, File: "x", Line: id}, Steps: []StepResult{{Step: "When I guess", Status: godog.StepFailed, Kind: step.Crash,
+				Cause: fmt.Sprintf(`the program exited with status 1 before its reply to request %d {"id":%d,"op":"score"}`, id, id),
+				Err:   fmt.Sprintf("the program exited with status 1 before its reply to request %d {\"id\":%d,\"op\":\"score\"}\nIts standard error ended with:\n    %s", id, id, strings.ReplaceAll(tt.stderr, "\n", "\n    "))}}}
+		}
+		var results []Result
+		for i := range 5 {
+			results = append(results, crash(fmt.Sprint("s", i), i+1))
+		}
+		screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false, 0, 0)
+		assert.Contains(t, screen, "4 failed: \""+tt.want+"\" (the program exited with status 1)\n      at When I guess", "%s: %s", tt.lang, screen)
 	}
-	var results []Result
-	for i := range 5 {
-		results = append(results, crash(fmt.Sprint("s", i), i+1))
-	}
-	screen := screenText(kata.Kata{Name: "k", Files: []string{"x"}}, Outcome{Results: results}, nil, false, 0, 0)
-	assert.Contains(t, screen, "4 failed: \"KeyError: 'guess'\" (the program exited with status 1)\n      at When I guess", screen)
 }
 
 // TestAnInterruptedRunBlamesNobody: a run interrupted during a scenario keeps that scenario's

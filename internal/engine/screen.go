@@ -274,8 +274,9 @@ func (g group) String() string {
 var request = regexp.MustCompile(` ?(to )?request \d+ \{.*?\}`)
 
 // errorLine is a line of standard error that names an error: Python's "KeyError: 'guess'",
-// Node's "TypeError: …", Go's "panic: …".
-var errorLine = regexp.MustCompile(`^(panic: |[A-Za-z_.]*(Error|Exception)\b)`)
+// Node's "TypeError: …", Go's "panic: …", Elixir's "** (ArithmeticError) …", Java's
+// "Exception in thread "main" java.lang.…".
+var errorLine = regexp.MustCompile(`^(panic: |\*\* \(|[A-Za-z_.]*(Error|Exception)\b)`)
 
 // crashSite is where a crash happened, for failures of one crash to group together: the last
 // line the program wrote to standard error (a traceback's "KeyError: 'guess'", a panic's

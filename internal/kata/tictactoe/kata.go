@@ -41,6 +41,7 @@ func Kata(features fs.FS) kata.Kata {
 			"java":       "To refuse a board, throw new IllegalArgumentException with a message that says what was wrong, as Exercism's exercise asks: a solution written for Exercism drops in as it is, and passes the scenarios of Exercism's exercise (--tags '~@beyond-exercism'); those tagged @beyond-exercism ask more. Any other exception is a bug: it stops the adapter, and the runner shows its stack.",
 		},
 		OneRow: "State of tic-tac-toe/Boards that play cannot reach/row 3$",
+		Tag:    "~@beyond-exercism",
 	}
 }
 
