@@ -62,27 +62,28 @@ func New(r mastermind.Rules, s Strategy) (*Solver, error) {
 // that has not ended within NextBudget — a game whose tree is deep, as 10 pegs of 2 colours,
 // though it has fewer secrets — it stops, and returns ErrBeyondSearch then.
 func (s *Solver) Next() (mastermind.Code, error) {
-	return s.nextWithin(NextBudget)
+	return s.NextContext(context.Background())
 }
 
 // nextWithin is Next with a budget of its own.
 func (s *Solver) nextWithin(budget time.Duration) (mastermind.Code, error) {
-	ctx, cancel := context.WithTimeoutCause(context.Background(), budget,
-		fmt.Errorf("Next's budget of %v ran out (%w); give NextContext a longer deadline, or play a heuristic strategy (Knuth) until fewer secrets remain", budget, ErrBeyondSearch))
-	defer cancel()
-	return s.next(ctx, true)
+	return s.next(context.Background(), true, budget)
 }
 
 // NextContext is Next within a context: an Optimal search stops when ctx is done, and returns
 // the context's error, and a search of more than MaxSearch secrets is started where ctx can
-// end (it has a deadline, or can be cancelled). The Solver is as it was after an error.
+// end (it has a deadline, or can be cancelled); with a context that cannot end, it is Next,
+// NextBudget and all. The Solver is as it was after an error.
 func (s *Solver) NextContext(ctx context.Context) (mastermind.Code, error) {
-	return s.next(ctx, ctx.Done() == nil)
+	if ctx.Done() == nil {
+		return s.next(ctx, true, NextBudget)
+	}
+	return s.next(ctx, false, 0)
 }
 
-// next is NextContext, bounded to MaxSearch secrets left or not: WriteTree, asked for a whole
-// tree, searches whatever it takes.
-func (s *Solver) next(ctx context.Context, bounded bool) (mastermind.Code, error) {
+// next is NextContext, bounded to MaxSearch secrets left and a search of at most budget (0
+// for none), or not: WriteTree, asked for a whole tree, searches whatever it takes.
+func (s *Solver) next(ctx context.Context, bounded bool, budget time.Duration) (mastermind.Code, error) {
 	if s.sp == nil {
 		return nil, errNoGame()
 	}
@@ -101,6 +102,12 @@ func (s *Solver) next(ctx context.Context, bounded bool) (mastermind.Code, error
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("solver: %v: %w", s.strategy, err)
+		}
+		if budget > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeoutCause(ctx, budget,
+				fmt.Errorf("Next's budget of %v ran out (%w); give NextContext a longer deadline, or play a heuristic strategy (Knuth) until fewer secrets remain", budget, ErrBeyondSearch))
+			defer cancel()
 		}
 		if s.opt == nil {
 			s.opt = newOptimizer(s.sp, s.strategy.MaxGuesses() > 0)

@@ -126,7 +126,7 @@ func writeNode(w io.Writer, st *Stats, sv *Solver, rem, path []int32, key string
 		return nil
 	}
 	sv.remaining, sv.path = rem, path
-	guess, err := sv.next(context.Background(), false) // the whole tree, as asked
+	guess, err := sv.next(context.Background(), false, 0) // the whole tree, as asked
 	if err != nil {
 		return err
 	}
