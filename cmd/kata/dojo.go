@@ -85,8 +85,8 @@ func (c cli) announceRooms(s *server.Server, ln net.Listener, db string) {
 	for _, name := range s.Rooms() {
 		token, _ := s.Room(name)
 		room := base + "/rooms/" + name + "/" + token
-		fmt.Fprintf(c.stdout, "\nRoom %s\n  dashboard:     %s\n  participants:  kata run --watch --dojo %s --name NAME KATA -- COMMAND\n  or in Go:      %s=%s %s=NAME go test\n",
-			name, room, room, dojo.EnvRoom, room, dojo.EnvName)
+		fmt.Fprintf(c.stdout, "\nRoom %s\n  dashboard:     %s\n  participants:  kata run --watch --dojo %s --name NAME KATA -- COMMAND\n  or in Go:      %s=%s %s=NAME go test\n  each light brings its code to the room's review (up to %d KiB of text); --no-code (%s=1) keeps it home\n",
+			name, room, room, dojo.EnvRoom, room, dojo.EnvName, dojo.MaxCode>>10, dojo.EnvNoCode)
 	}
 }
 

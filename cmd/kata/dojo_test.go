@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deliberate-practice/katas/internal/dojo"
+	"github.com/deliberate-practice/katas/internal/dojo/server"
 	"github.com/deliberate-practice/katas/internal/journal"
 	"github.com/deliberate-practice/katas/internal/kata/codebreaker"
 	"github.com/deliberate-practice/katas/internal/verdict"
@@ -63,6 +64,18 @@ func serveDojo(t *testing.T, args ...string) (map[string]string, *syncBuffer) {
 }
 
 // roomLights reads a room's lights so far, as its dashboard does.
+// lightReview returns the review of the room's light numbered id, as its dashboard reads it.
+func lightReview(t *testing.T, room string, id int64) server.Review {
+	t.Helper()
+	resp, err := http.Get(fmt.Sprintf("%s/lights/%d", room, id))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var rv server.Review
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&rv))
+	return rv
+}
+
 func roomLights(t *testing.T, room string) []dojo.Post {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -121,6 +134,19 @@ func TestRunsReachTheRoom(t *testing.T) {
 	assert.Equal(t, 2, lights[1].Added, "three, four")
 	assert.Equal(t, 1, lights[1].Removed, "two")
 	assert.Empty(t, roomLights(t, rooms["wednesday"]), "another room sees none of it")
+	assert.Contains(t, out.String(), "each light brings its code to the room's review (up to 256 KiB of text); --no-code (KATA_DOJO_NO_CODE=1) keeps it home")
+
+	// Each light brought its code: the room's review of the second has the folder's files,
+	// and the diff from the first.
+	rv := lightReview(t, rooms["tuesday"], 2)
+	assert.True(t, rv.Sent)
+	assert.Contains(t, rv.Files, server.ReviewFile{Path: "notes.txt", Text: "one\nthree\nfour\n"})
+	require.Len(t, rv.Diff, 1, "notes.txt alone changed")
+	assert.Contains(t, rv.Diff[0].Unified, "-two\n+three\n+four\n")
+	assert.Equal(t, int64(1), rv.Prev)
+	// One who keeps their code home says so with one flag: the light goes, without it.
+	assert.Zero(t, c.run(append(append([]string{"run"}, some...), "--dojo", rooms["wednesday"], "--no-code", "--", impl, "-kata", "mastermind")))
+	assert.False(t, lightReview(t, rooms["wednesday"], 3).Sent, "no code")
 
 	// A code breaker's run of every classic secret carries its mark, for the room to see its
 	// best; the room takes it on the code breaker's scale.

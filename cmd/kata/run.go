@@ -42,6 +42,7 @@ type runFlags struct {
 	predict verdict.Light     // the light the practitioner expects, NoLight for none
 	dojo    string            // --dojo: the address of the room each run's light goes to, "" for none
 	name    string            // --name: the participant's name on the room's dashboard
+	noCode  bool              // --no-code: the lights go to the room without their code
 	room    *dojo.Participant // the two, read: nil for no room
 }
 
@@ -77,6 +78,7 @@ func runFlagSet(r *runFlags) *flag.FlagSet {
 	fs.Var(lightFlag{&r.predict}, "predict", "the `LIGHT` you expect, green, red or amber: the log keeps it beside the light, and kata log how often you were right")
 	fs.StringVar(&r.dojo, "dojo", "", "send each run's light to the room at the `ADDRESS` kata dojo serve printed, for its dashboard ($"+dojo.EnvRoom+")")
 	fs.StringVar(&r.name, "name", "", "your `NAME` on the room's dashboard ($"+dojo.EnvName+")")
+	fs.BoolVar(&r.noCode, "no-code", false, "send the room each run's light without its code, which it otherwise shows in its review ($"+dojo.EnvNoCode+"=1)")
 	fs.DurationVar(&r.timeout, "timeout", 5*time.Second, "the time your program has for each reply, a duration `D`; it has 4 times D to start and greet")
 	return fs
 }
@@ -87,7 +89,7 @@ func runFlagsHelp() string {
 	fs := runFlagSet(&runFlags{})
 	var b strings.Builder
 	// In the order a person meets them; -v goes with --verbose.
-	for _, name := range []string{"list", "watch", "predict", "dojo", "name", "verbose", "run", "tags", "format", "random", "seed", "stop-on-failure", "isolate", "new-session", "timeout"} {
+	for _, name := range []string{"list", "watch", "predict", "dojo", "name", "no-code", "verbose", "run", "tags", "format", "random", "seed", "stop-on-failure", "isolate", "new-session", "timeout"} {
 		f := fs.Lookup(name)
 		value, help := flag.UnquoteUsage(f)
 		left := "  --" + name
@@ -176,6 +178,7 @@ func (c cli) parseRun(args []string) (runFlags, int) {
 			fmt.Fprintf(c.stderr, "kata run: --dojo: %v\n", err)
 			return r, 2
 		}
+		p.NoCode = r.noCode || c.env != nil && c.env(dojo.EnvNoCode) == "1"
 		r.room = &p
 	}
 	switch {

@@ -34,6 +34,9 @@ type Post struct {
 	// light kept while the room was away arrives later than its run, and the room shows it at
 	// its run's time, within bounds (the server's MaxLate).
 	At int64 `json:"at,omitempty"`
+	// Code is the run's code, for the room's review of the light; nil where the run kept none,
+	// or the participant keeps their code to themselves.
+	Code *Code `json:"code,omitempty"`
 }
 
 // The bounds a light is held to, so that nothing a participant sends can crowd a room.
@@ -75,6 +78,9 @@ func (l Post) Check() error {
 		return fail("%d lines added and %d removed: want 0 to %d", l.Added, l.Removed, MaxLines)
 	case l.At < 0:
 		return fail("a run at %d: want Unix milliseconds, or 0 for now", l.At)
+	}
+	if err := l.Code.Check(); err != nil {
+		return fmt.Errorf("%w: %w", ErrBadLight, err)
 	}
 	if m := l.Mark; m != nil {
 		switch {

@@ -21,6 +21,9 @@ import (
 const (
 	EnvRoom = "KATA_DOJO"
 	EnvName = "KATA_DOJO_NAME"
+	// EnvNoCode, set to 1, keeps the participant's code out of the room: their lights go
+	// without it (kata run's --no-code).
+	EnvNoCode = "KATA_DOJO_NO_CODE"
 )
 
 // RoomPattern is the path of a room's address: /rooms/NAME/TOKEN, the room's name and the
@@ -129,6 +132,9 @@ func (r Room) Send(ctx context.Context, l Post) error {
 	if len(msg) > MaxReply/4 {
 		msg = msg[:MaxReply/4] + "…"
 	}
+	if resp.StatusCode == http.StatusConflict {
+		return fmt.Errorf("the dojo at %s asks for the code whole: %s: %w", r.url.Host, brief.Safe(msg), ErrWholeCode)
+	}
 	if resp.StatusCode >= 500 || resp.StatusCode == http.StatusTooManyRequests {
 		// The room could not keep it, a proxy has no room behind it, or it comes too fast:
 		// it can go later.
@@ -136,6 +142,10 @@ func (r Room) Send(ctx context.Context, l Post) error {
 	}
 	return fmt.Errorf("the dojo at %s refused the light: %s", r.url.Host, brief.Safe(msg))
 }
+
+// ErrWholeCode is the error of a light whose code came as a change from the light before,
+// which the room does not hold (409 Conflict): sent again with the code whole, it is taken.
+var ErrWholeCode = errors.New("the room does not hold the light before")
 
 // away is the error of a light the room was away for: ErrAway, in the words of its cause.
 type away struct{ err error }

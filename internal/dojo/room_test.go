@@ -176,7 +176,7 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 
 	ctx := context.Background()
 	l := Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3}
-	err := queue(room, dir, l).Send(ctx)
+	err := queue(room, dir, l, "").Send(ctx)
 	assert.ErrorContains(t, err, "the light reached the dojo; but the lights kept for the room could not be read")
 	assert.NotContains(t, err.Error(), "not sent", "the run's own light was sent: nothing says otherwise")
 	assert.ErrorContains(t, err, "moved to .kata/unsent.unreadable")
@@ -188,13 +188,13 @@ func TestAnUnreadableQueueLosesNoLight(t *testing.T) {
 	assert.NoFileExists(t, filepath.Join(dir, UnsentPath))
 
 	l.Light = verdict.Red
-	assert.NoError(t, queue(room, dir, l).Send(ctx), "the next run is as if there had been no file")
+	assert.NoError(t, queue(room, dir, l, "").Send(ctx), "the next run is as if there had been no file")
 	assert.Len(t, *got, 2)
 
 	// One moved aside before is not written over: the run's light still goes, and the error
 	// says what to do.
 	require.NoError(t, os.WriteFile(filepath.Join(dir, UnsentPath), []byte("garbage\n"), 0o644))
-	err = queue(room, dir, l).Send(ctx)
+	err = queue(room, dir, l, "").Send(ctx)
 	assert.ErrorContains(t, err, "holds a line that is no light kata kept")
 	assert.ErrorContains(t, err, ".kata/unsent.unreadable is there already")
 	assert.Len(t, *got, 3, "the run's own light reaches the room")
@@ -210,10 +210,10 @@ func TestALightIsKeptBeforeItIsSent(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
 	before := Post{Name: "ann", Kata: "mastermind", Light: verdict.Red, Passed: 1, Total: 3, At: 1}
-	require.NoError(t, writeUnsent(dir, []waiting{{room.key(), before}}))
+	require.NoError(t, writeUnsent(dir, []waiting{{Room: room.key(), Post: before}}))
 
 	p := Participant{Room: room, Name: "ann"}
-	d := p.Keep(dir, Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3, At: 2})
+	d := p.Keep(dir, Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3, At: 2}, "", nil)
 	inFolder, err := readUnsent(dir)
 	require.NoError(t, err)
 	require.Len(t, inFolder, 2, "the run's light kept in the folder, after the one waiting")
@@ -234,25 +234,25 @@ func TestAWaitingLightGoesToItsOwnRoom(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, ".kata"), 0o755))
 	forA := Post{Name: "ann", Kata: "mastermind", Light: verdict.Red, Passed: 1, Total: 3, At: 1}
 	noRoom := Post{Name: "ann", Kata: "mastermind", Light: verdict.Amber, Passed: 0, Total: 3, At: 2}
-	require.NoError(t, writeUnsent(dir, []waiting{{roomA.key(), forA}, {"", noRoom}}))
+	require.NoError(t, writeUnsent(dir, []waiting{{Room: roomA.key(), Post: forA}, {Post: noRoom}}))
 
 	ownB := Post{Name: "bob", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3, At: 3}
-	require.NoError(t, queue(roomB, dir, ownB).Send(context.Background()))
+	require.NoError(t, queue(roomB, dir, ownB, "").Send(context.Background()))
 	assert.Equal(t, []Post{ownB}, *gotB, "room B gets B's light alone")
 	left, err := readUnsent(dir)
 	require.NoError(t, err)
-	assert.Equal(t, []waiting{{roomA.key(), forA}, {"", noRoom}}, left, "A's light waits for A")
+	assert.Equal(t, []waiting{{Room: roomA.key(), Post: forA}, {Post: noRoom}}, left, "A's light waits for A")
 
 	ownA := Post{Name: "ann", Kata: "mastermind", Light: verdict.Green, Passed: 3, Total: 3, At: 4}
-	require.NoError(t, queue(roomA, dir, ownA).Send(context.Background()))
+	require.NoError(t, queue(roomA, dir, ownA, "").Send(context.Background()))
 	assert.Equal(t, []Post{forA, ownA}, *gotA, "room A gets its own, in order")
 	left, err = readUnsent(dir)
 	require.NoError(t, err)
-	assert.Equal(t, []waiting{{"", noRoom}}, left)
+	assert.Equal(t, []waiting{{Post: noRoom}}, left)
 
 	// The same room, its server at another address, is the same room.
-	require.NoError(t, writeUnsent(dir, []waiting{{roomA.key(), forA}}))
+	require.NoError(t, writeUnsent(dir, []waiting{{Room: roomA.key(), Post: forA}}))
 	again, gotAgain := takingRoom(t, "tuesday")
-	require.NoError(t, queue(again, dir, ownA).Send(context.Background()))
+	require.NoError(t, queue(again, dir, ownA, "").Send(context.Background()))
 	assert.Equal(t, []Post{forA, ownA}, *gotAgain)
 }

@@ -35,7 +35,8 @@ var ErrAway = errors.New("the room is away")
 // A waiting light is a light kept in the folder for its room: it goes there alone, whatever
 // room a later run sends to. A line an older kata kept, with no room, goes nowhere.
 type waiting struct {
-	Room string `json:"room,omitempty"` // the room, known by its name and token: Room.key
+	Room   string `json:"room,omitempty"`   // the room, known by its name and token: Room.key
+	Commit string `json:"commit,omitempty"` // the commit of its run's code in the folder's log
 	Post
 }
 
@@ -113,14 +114,15 @@ type Delivery struct {
 	// stuck says the folder's file could not be read nor moved aside: it is not written over,
 	// and the run's light goes from memory alone.
 	stuck bool
-	bad   error // why the lights that waited could not be read, or the run's kept
+	bad   error  // why the lights that waited could not be read, or the run's kept
+	code  CodeOf // the code of a light's run, by its commit; nil for none
 }
 
 // queue keeps post in dir, after the lights waiting there, and returns its delivery. A file of
 // waiting lights that cannot be read is moved to UnreadablePath, and post goes all the same.
-func queue(room Room, dir string, post Post) Delivery {
+func queue(room Room, dir string, post Post, commit string) Delivery {
 	d := Delivery{room: room, dir: dir}
-	own := waiting{room.key(), post}
+	own := waiting{room.key(), commit, post}
 	kept, bad := readUnsent(dir)
 	if bad != nil {
 		// What cannot be read is moved aside, not lost, and the run's own light still goes.
@@ -154,7 +156,7 @@ func (d Delivery) Send(ctx context.Context) error {
 	notSent := func(err error) error { return fmt.Errorf("the light was not sent to the dojo: %w", err) }
 	var last error
 	for i, p := range d.queue {
-		err := d.room.Send(ctx, p.Post)
+		err := d.send(ctx, p)
 		if errors.Is(err, ErrAway) {
 			if d.stuck {
 				return errors.Join(notSent(fmt.Errorf("%w; nor can it be kept to send with the next run", err)), d.bad)
@@ -177,6 +179,24 @@ func (d Delivery) Send(ctx context.Context) error {
 		return fmt.Errorf("the light reached the dojo; but %w", errors.Join(d.bad, werr))
 	}
 	return nil
+}
+
+// send sends a waiting light with its code: the files the light before did not bring, or,
+// where the room does not hold those (ErrWholeCode), whole. A run whose code cannot be read
+// sends its light without it.
+func (d Delivery) send(ctx context.Context, w waiting) error {
+	post := w.Post
+	if d.code == nil || w.Commit == "" {
+		return d.room.Send(ctx, post)
+	}
+	post.Code, _ = d.code(w.Commit, false)
+	err := d.room.Send(ctx, post)
+	if errors.Is(err, ErrWholeCode) {
+		if post.Code, err = d.code(w.Commit, true); err == nil {
+			err = d.room.Send(ctx, post)
+		}
+	}
+	return err
 }
 
 // moveAside moves the folder's UnsentPath to UnreadablePath, where no file is yet: one moved

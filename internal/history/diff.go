@@ -49,6 +49,10 @@ func Changes(dir, from, to string) ([]Change, error) {
 	return out, nil
 }
 
+// Diff returns how the file at path p changed from a to b, where inA and inB say whether it
+// was there before and after: its lines added and removed, and its unified diff.
+func Diff(p string, a, b []byte, inA, inB bool) Change { return diffFile(p, a, b, inA, inB) }
+
 // context is how many unchanged lines a hunk shows around its changes.
 const context = 3
 

@@ -124,6 +124,7 @@ func room(t *testing.T) *dojo.Participant {
 		notice(t, "the light was not sent to the dojo: %v", err)
 		return nil
 	}
+	p.NoCode = os.Getenv(dojo.EnvNoCode) == "1"
 	return &p
 }
 

@@ -6,6 +6,7 @@
 package record
 
 import (
+	"bytes"
 	"context"
 	"time"
 
@@ -92,7 +93,7 @@ func Keep(k kata.Kata, o engine.Outcome, r Run) (Record, error) {
 	}
 	rec := Record{Entry: e}
 	if r.Room != nil {
-		d := r.Room.Keep(r.Dir, post(r.Dir, e, r.Room.Name))
+		d := r.Room.Keep(r.Dir, post(r.Dir, e, r.Room.Name), e.Commit, codeOf(r.Dir))
 		rec.room = &d
 	}
 	return rec, err
@@ -130,4 +131,28 @@ func post(dir string, e journal.Entry, name string) dojo.Post {
 		p.Added, p.Removed = p.Added+ch.Added, p.Removed+ch.Removed
 	}
 	return p
+}
+
+// codeOf returns the code of the runs the log of the folder dir keeps, for a room's review:
+// the files that changed since the run before alone, which the room has from that run's
+// light, or whole.
+func codeOf(dir string) dojo.CodeOf {
+	return func(commit string, whole bool) (*dojo.Code, error) {
+		files, err := history.Files(dir, commit)
+		if err != nil {
+			return nil, err
+		}
+		texts := make(map[string][]byte, len(files))
+		for p, f := range files {
+			texts[p] = f.Data
+		}
+		var before map[string]history.File
+		if c, err := history.Read(dir, commit); !whole && err == nil && c.Parent != "" {
+			before, _ = history.Files(dir, c.Parent)
+		}
+		return dojo.NewCode(texts, func(p string, text []byte) bool {
+			f, ok := before[p]
+			return ok && bytes.Equal(f.Data, text)
+		}), nil
+	}
 }

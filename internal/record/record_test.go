@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -81,10 +82,16 @@ func TestAPostSaysWhatTheCodeChanged(t *testing.T) {
 // the room, sending nothing; Send sends it, and it is gone from the folder.
 func TestKeepThenSend(t *testing.T) {
 	var got []dojo.Post
+	conflict := false // the room answers 409 to a light whose code is not whole, once
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var p dojo.Post
 		require.NoError(t, json.NewDecoder(r.Body).Decode(&p))
 		got = append(got, p)
+		if conflict && p.Code != nil && slices.ContainsFunc(p.Code.Files, func(f dojo.CodeFile) bool { return f.Text == nil }) {
+			conflict = false
+			w.WriteHeader(http.StatusConflict)
+			return
+		}
 		w.WriteHeader(http.StatusCreated)
 	}))
 	defer srv.Close()
@@ -105,8 +112,32 @@ func TestKeepThenSend(t *testing.T) {
 
 	require.NoError(t, rec.Send(context.Background()))
 	require.Len(t, got, 1)
-	assert.Equal(t, dojo.Post{Name: "ann", Kata: "tictactoe", Light: verdict.Green, Passed: 1, Total: 1, Predicted: verdict.Green, Added: 1, At: 7}, got[0])
+	text := "x\n"
+	code := &dojo.Code{Files: []dojo.CodeFile{{Path: "a.py", Hash: dojo.Hash([]byte(text)), Size: 2, Text: &text}}}
+	assert.Equal(t, dojo.Post{Name: "ann", Kata: "tictactoe", Light: verdict.Green, Passed: 1, Total: 1, Predicted: verdict.Green, Added: 1, At: 7, Code: code}, got[0], "the light, with its code")
 	assert.NoFileExists(t, filepath.Join(dir, dojo.UnsentPath))
+
+	// The next run's light brings what changed alone; a room that does not hold the rest
+	// (409) gets it whole.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.py"), []byte("y\n"), 0o644))
+	rec, err = Keep(kata.Kata{Name: "tictactoe"}, engine.Outcome{Results: []engine.Result{ok}}, Run{Dir: dir, Code: history.Take(dir), At: time.UnixMilli(8), Log: true, Room: &p})
+	require.NoError(t, err)
+	conflict = true
+	require.NoError(t, rec.Send(context.Background()))
+	require.Len(t, got, 3)
+	require.Len(t, got[1].Code.Files, 2)
+	assert.Nil(t, got[1].Code.Files[0].Text, "a.py, unchanged, by its hash")
+	assert.Equal(t, "y\n", *got[1].Code.Files[1].Text, "b.py, new")
+	require.Len(t, got[2].Code.Files, 2)
+	assert.Equal(t, "x\n", *got[2].Code.Files[0].Text, "whole, asked again")
+
+	// A participant who keeps their code to themselves sends none.
+	p.NoCode = true
+	rec, err = Keep(kata.Kata{Name: "tictactoe"}, engine.Outcome{Results: []engine.Result{ok}}, Run{Dir: dir, Code: history.Take(dir), At: time.UnixMilli(9), Log: true, Room: &p})
+	require.NoError(t, err)
+	require.NoError(t, rec.Send(context.Background()))
+	require.Len(t, got, 4)
+	assert.Nil(t, got[3].Code)
 
 	none, err := Keep(kata.Kata{Name: "tictactoe"}, engine.Outcome{}, Run{Dir: t.TempDir()})
 	require.NoError(t, err)

@@ -370,7 +370,7 @@ func (b board) HTML() template.HTML {
 				text(l.Title)
 				w.WriteString(`" data-id="`)
 				num(l.ID)
-				w.WriteString(`"><span class="top"><span class="light `)
+				w.WriteString(`" tabindex="0" role="button"><span class="top"><span class="light `)
 				text(l.Light)
 				w.WriteString(`">`)
 				text(l.Letter)

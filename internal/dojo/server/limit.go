@@ -5,8 +5,13 @@ import "time"
 // The bounds on what a room takes, so that no participant, nor a script with a room's token,
 // can crowd it or the server.
 const (
-	MaxBody         = 4 << 10 // bytes of a light's request
-	MaxParticipants = 100     // names a room takes lights from at once: those not quiet
+	// MaxBody bounds a light's request: the light, and its code (dojo.MaxCode, 256 KiB of
+	// text, which JSON may write in up to six times the bytes, and the paths of its files).
+	MaxBody = 2 << 20
+	// MaxPosting is how many requests for lights are read at once: the rest wait their turn.
+	MaxPosting = 16
+
+	MaxParticipants = 100 // names a room takes lights from at once: those not quiet
 	// QuietAfter is how long a name goes without a light before it stops counting among a
 	// room's participants: a room filled with names — a script's, yesterday's — makes room
 	// again as they go quiet, restart or not.

@@ -38,7 +38,7 @@ var pages = template.Must(template.New("").Parse(`
 <span class="light green">G</span> green, every scenario passed ·
 <span class="light red">R</span> red, one failed ·
 <span class="light amber">A</span> amber, the program did not get going.
-A <span class="mark">✓</span> or <span class="mark wrong">✗</span> says whether the light was predicted right; under each light, its scenarios passed of those run. Hover over a light for the lines it changed.</p>
+A <span class="mark">✓</span> or <span class="mark wrong">✗</span> says whether the light was predicted right; under each light, its scenarios passed of those run. Hover over a light for the lines it changed; click it, or Enter on it, to review its code.</p>
 <main id="board">{{if .Count}}{{.Board.HTML}}{{else}}<p class="empty">No lights yet. Participants send theirs with
 <code>kata run --dojo ADDRESS --name NAME</code>, the line kata dojo serve printed.</p>{{end}}</main>
 <script type="application/json" id="lights">{{.Lights}}</script>

@@ -42,6 +42,9 @@ type Server struct {
 	mux         *http.ServeMux
 	hub         hub
 	done        chan struct{} // closed by Close, which ends every stream
+	// posting bounds the requests for lights read at once: each may bring a light's code,
+	// up to MaxBody bytes.
+	posting chan struct{}
 
 	mu     sync.Mutex // orders the lights each room takes, and guards rooms and unkept
 	rooms  map[string]*room
@@ -106,7 +109,7 @@ func Open(path string, opts Options) (*Server, error) {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Server{store: st, now: now, scales: maps.Clone(opts.Scales), shown: shown(opts.Scales), shownLights: cmp.Or(max(opts.Shown, 0), ShownLights), done: make(chan struct{}), rooms: map[string]*room{}}
+	s := &Server{store: st, now: now, scales: maps.Clone(opts.Scales), shown: shown(opts.Scales), shownLights: cmp.Or(max(opts.Shown, 0), ShownLights), done: make(chan struct{}), rooms: map[string]*room{}, posting: make(chan struct{}, MaxPosting)}
 	tokens, err := st.rooms()
 	if err != nil {
 		st.close()
@@ -138,6 +141,7 @@ func Open(path string, opts Options) (*Server, error) {
 	s.mux.HandleFunc("GET "+dojo.RoomPattern, s.page)
 	s.mux.HandleFunc("GET "+dojo.RoomPattern+"/events", s.events)
 	s.mux.HandleFunc("POST "+dojo.RoomPattern+"/lights", s.postLight)
+	s.mux.HandleFunc("GET "+dojo.RoomPattern+"/lights/{id}", s.review)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	return s, nil
 }
@@ -267,6 +271,12 @@ func (s *Server) postLight(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusUnsupportedMediaType, "a light is sent as application/json")
 		return
 	}
+	select {
+	case s.posting <- struct{}{}:
+		defer func() { <-s.posting }()
+	case <-r.Context().Done():
+		return
+	}
 	body := http.MaxBytesReader(w, r.Body, MaxBody) // the whole request, the light and all after it
 	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
@@ -298,6 +308,16 @@ func (s *Server) postLight(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := l.Check(); err != nil {
 		refuse(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	// Code that comes as a change from the light before, which the room does not hold (a
+	// light before sent elsewhere, or cut): the participant sends it again whole.
+	if n, err := s.store.missing(rm.name, l.Code); err != nil || n > 0 {
+		if err != nil {
+			refuse(w, http.StatusInternalServerError, "the dojo could not read the code it holds: "+err.Error())
+			return
+		}
+		refuse(w, http.StatusConflict, fmt.Sprintf("the room does not hold %d of the light's files: send the code whole", n))
 		return
 	}
 	stored, code, err := s.take(rm, l)

@@ -257,9 +257,9 @@ func TestABadRequestIsRefusedAndChangesNothing(t *testing.T) {
 		{"negative lines", "", "application/json", strings.Replace(good, `"removed":0`, `"removed":-1`, 1), 400, "lines added"},
 		{"two lights", "", "application/json", good + good, 400, "a request is one light"},
 		{"a light and a bracket", "", "application/json", good + "]", 400, "a request is one light"},
-		{"a light and a mebibyte", "", "application/json", good + strings.Repeat("x", 1<<20), 413, "larger than the 4096 bytes"},
-		{"a light and white space past the bound", "", "application/json", good + strings.Repeat(" ", MaxBody), 413, "larger than the 4096 bytes"},
-		{"too large", "", "application/json", `{"name":"` + strings.Repeat("x", MaxBody) + `"}`, 413, "larger than the 4096 bytes"},
+		{"a light and two mebibytes", "", "application/json", good + strings.Repeat("x", MaxBody), 413, "larger than the 2097152 bytes"},
+		{"a light and white space past the bound", "", "application/json", good + strings.Repeat(" ", MaxBody), 413, "larger than the 2097152 bytes"},
+		{"too large", "", "application/json", `{"name":"` + strings.Repeat("x", MaxBody) + `"}`, 413, "larger than the 2097152 bytes"},
 		// Marks that no breaker reaches, and marks on a kata that has none.
 		{"a whole mark of a guess a secret", "", "application/json", marked("codebreaker", 1296, 1, 1296), 400, "codebreaker: no such mark: 1,296 guesses over the 1,296 games, fewer than the proven optimum's 5,625"},
 		{"a whole mark under the optimum", "", "application/json", marked("codebreaker", 5624, 6, 1296), 400, "5,624 guesses over the 1,296 games, fewer than the proven optimum's 5,625"},

@@ -2,6 +2,7 @@ package server
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -19,7 +20,7 @@ import (
 // schemaVersion is the store's user_version: a file of a later version, or another
 // program's, is refused rather than changed; one of an earlier version is brought up to this
 // one, a migration at a time.
-const schemaVersion = 2
+const schemaVersion = 3
 
 // migrations are the steps that bring a store of each version to the next: migrations()[v-1]
 // takes version v to v+1.
@@ -30,6 +31,17 @@ func migrations() []string {
 		ALTER TABLE lights ADD COLUMN mark_worst INTEGER;
 		ALTER TABLE lights ADD COLUMN mark_games INTEGER;
 		PRAGMA user_version = 2;`,
+		// 3: a light's code, for its review: the files as JSON, [{path, hash, size}], and
+		// the files cut; each file's text kept once a room, by its hash.
+		`ALTER TABLE lights ADD COLUMN code TEXT;
+		CREATE TABLE texts (
+			room TEXT NOT NULL REFERENCES rooms(name),
+			hash TEXT NOT NULL,
+			text TEXT NOT NULL,
+			PRIMARY KEY (room, hash)
+		) WITHOUT ROWID;
+		CREATE INDEX lights_by_name ON lights(room, name, id);
+		PRAGMA user_version = 3;`,
 	}
 }
 
@@ -245,15 +257,43 @@ func (s *store) participants() (map[string]map[string]time.Time, error) {
 	return out, rows.Err()
 }
 
-// add keeps a light of a room, at a time, and returns it as kept.
+// add keeps a light of a room, at a time, with the texts of its code that it brings, and
+// returns it as kept, without its code: the code is the review's, and never a page's.
 func (s *store) add(room string, at time.Time, l dojo.Post) (Stored, error) {
 	var total, worst, games sql.NullInt64
 	if m := l.Mark; m != nil {
 		total, worst, games = sql.NullInt64{Int64: int64(m.Total), Valid: true}, sql.NullInt64{Int64: int64(m.Worst), Valid: true}, sql.NullInt64{Int64: int64(m.Games), Valid: true}
 	}
-	res, err := s.db.Exec(`INSERT INTO lights (room, at, name, kata, light, passed, total, predicted, added, removed, mark_total, mark_worst, mark_games)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		room, at.UnixMilli(), l.Name, l.Kata, l.Light.String(), l.Passed, l.Total, predicted(l.Predicted), l.Added, l.Removed, total, worst, games)
+	var code sql.NullString
+	if l.Code != nil {
+		kept := codeKept{Cut: l.Code.Cut}
+		for _, f := range l.Code.Files {
+			kept.Files = append(kept.Files, fileKept{f.Path, f.Hash, f.Size})
+		}
+		data, err := json.Marshal(kept)
+		if err != nil {
+			return Stored{}, err
+		}
+		code = sql.NullString{String: string(data), Valid: true}
+	}
+	tx, err := s.db.Begin()
+	if err != nil {
+		return Stored{}, err
+	}
+	defer tx.Rollback()
+	if l.Code != nil {
+		for _, f := range l.Code.Files {
+			if f.Text == nil {
+				continue
+			}
+			if _, err := tx.Exec(`INSERT OR IGNORE INTO texts (room, hash, text) VALUES (?, ?, ?)`, room, f.Hash, *f.Text); err != nil {
+				return Stored{}, err
+			}
+		}
+	}
+	res, err := tx.Exec(`INSERT INTO lights (room, at, name, kata, light, passed, total, predicted, added, removed, mark_total, mark_worst, mark_games, code)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		room, at.UnixMilli(), l.Name, l.Kata, l.Light.String(), l.Passed, l.Total, predicted(l.Predicted), l.Added, l.Removed, total, worst, games, code)
 	if err != nil {
 		return Stored{}, err
 	}
@@ -261,7 +301,125 @@ func (s *store) add(room string, at time.Time, l dojo.Post) (Stored, error) {
 	if err != nil {
 		return Stored{}, err
 	}
+	if err := tx.Commit(); err != nil {
+		return Stored{}, err
+	}
+	l.Code = nil
 	return Stored{ID: id, At: at.UnixMilli(), Room: room, Post: l}, nil
+}
+
+// codeKept is a light's code as the store keeps it: its files without their texts, which the
+// table texts holds, and the files cut.
+type codeKept struct {
+	Files []fileKept `json:"files"`
+	Cut   []string   `json:"cut,omitempty"`
+}
+
+type fileKept struct {
+	Path string `json:"path"`
+	Hash string `json:"hash"`
+	Size int    `json:"size"`
+}
+
+// missing returns how many of the files of code that come without their text the room does
+// not hold the text of.
+func (s *store) missing(room string, code *dojo.Code) (int, error) {
+	n := 0
+	if code == nil {
+		return 0, nil
+	}
+	for _, f := range code.Files {
+		if f.Text != nil {
+			continue
+		}
+		var one int
+		err := s.db.QueryRow(`SELECT 1 FROM texts WHERE room = ? AND hash = ?`, room, f.Hash).Scan(&one)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			n++
+		case err != nil:
+			return 0, err
+		}
+	}
+	return n, nil
+}
+
+// A Review is one light of a room with its code, as the dashboard's review shows it: the
+// files at that light, the diff from the participant's light before, and the lights before
+// and after it of that participant, to step to (0 for none).
+type Review struct {
+	Stored
+	Files []ReviewFile `json:"files"`
+	Cut   []string     `json:"cut"`
+	Sent  bool         `json:"sent"` // the light brought code; false for one that did not
+	Prev  int64        `json:"prev"`
+	Next  int64        `json:"next"`
+	// Diff is the unified diff of each file that changed since the participant's light
+	// before, as git writes it, where that light brought code (Before); the first light's
+	// files are all added.
+	Diff   []ReviewDiff `json:"diff"`
+	Before bool         `json:"before"`
+}
+
+// A ReviewFile is a file at a light.
+type ReviewFile struct {
+	Path string `json:"path"`
+	Text string `json:"text"`
+}
+
+// A ReviewDiff is how a file changed since the light before.
+type ReviewDiff struct {
+	Path    string `json:"path"`
+	Added   int    `json:"added"`
+	Removed int    `json:"removed"`
+	Unified string `json:"unified"`
+}
+
+// light returns a room's light numbered id, with its code as kept (nil for none); false where
+// the room has no such light.
+func (s *store) light(room string, id int64) (Stored, *codeKept, bool, error) {
+	ls, err := s.after(room, id-1, 1)
+	if err != nil || len(ls) == 0 || ls[0].ID != id {
+		return Stored{}, nil, false, err
+	}
+	var code sql.NullString
+	if err := s.db.QueryRow(`SELECT code FROM lights WHERE id = ?`, id).Scan(&code); err != nil {
+		return Stored{}, nil, false, err
+	}
+	if !code.Valid {
+		return ls[0], nil, true, nil
+	}
+	var kept codeKept
+	if err := json.Unmarshal([]byte(code.String), &kept); err != nil {
+		return Stored{}, nil, false, fmt.Errorf("light %d in the store: its code: %w", id, err)
+	}
+	return ls[0], &kept, true, nil
+}
+
+// texts returns the texts of a code's files, by path.
+func (s *store) texts(room string, code *codeKept) (map[string]string, error) {
+	out := map[string]string{}
+	if code == nil {
+		return out, nil
+	}
+	for _, f := range code.Files {
+		var text string
+		if err := s.db.QueryRow(`SELECT text FROM texts WHERE room = ? AND hash = ?`, room, f.Hash).Scan(&text); err != nil {
+			return nil, fmt.Errorf("the text of %s: %w", f.Path, err)
+		}
+		out[f.Path] = text
+	}
+	return out, nil
+}
+
+// neighbours returns the ids of the participant's lights just before and just after id in
+// the room; 0 for none.
+func (s *store) neighbours(room, name string, id int64) (prev, next int64, err error) {
+	err = s.db.QueryRow(`SELECT COALESCE(MAX(id), 0) FROM lights WHERE room = ? AND name = ? AND id < ?`, room, name, id).Scan(&prev)
+	if err == nil {
+		err = s.db.QueryRow(`SELECT COALESCE(MIN(id), 0) FROM lights WHERE room = ? AND name = ? AND id > ?`, room, name, id).Scan(&next)
+	}
+	return prev, next, err
 }
 
 // predicted is a prediction as the store keeps it: "" for none.

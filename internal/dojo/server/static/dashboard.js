@@ -80,6 +80,8 @@
     e.append(top, el("span", "count", `${l.passed}/${l.total}`));
     e.title = titleOf(l);
     e.dataset.id = l.id;
+    e.tabIndex = 0;
+    e.setAttribute("role", "button");
     return e;
   }
 
@@ -409,6 +411,121 @@
       }
     });
   }
+  // The review: a light's code, beside the board, which goes on updating behind it. Clicking a
+  // light, or Enter on it, opens it; previous and next step through the participant's lights;
+  // Escape or close returns to the board. It asks the server for the one light shown, and
+  // writes its code as text (textContent): nothing in a file runs on this page.
+  const review = el("aside", "review");
+  review.id = "review";
+  review.hidden = true;
+  review.setAttribute("aria-label", "review of a light");
+  document.body.appendChild(review);
+  let opener = null; // the light the review was opened from, to return to
+  let asked = 0; // the light last asked for: an answer for another is old
+
+  async function openReview(id) {
+    asked = id;
+    let rv;
+    try {
+      const resp = await fetch(document.body.dataset.events.replace(/\/events$/, "/lights/" + id), { cache: "no-store" });
+      rv = await resp.json();
+      if (!resp.ok) throw new Error(rv.error || resp.statusText);
+    } catch (err) {
+      if (asked !== id) return;
+      review.replaceChildren(el("p", "review-error", `The light cannot be read: ${err.message}`), closeButton());
+      review.hidden = false;
+      return;
+    }
+    if (asked !== id) return;
+    showReview(rv);
+  }
+
+  function closeButton() {
+    const b = el("button", "close", "close");
+    b.type = "button";
+    b.addEventListener("click", closeReview);
+    return b;
+  }
+
+  function closeReview() {
+    review.hidden = true;
+    review.replaceChildren();
+    document.body.classList.remove("reviewing");
+    if (opener && document.contains(opener)) opener.focus();
+  }
+
+  function stepButton(label, id) {
+    const b = el("button", "step", label);
+    b.type = "button";
+    b.disabled = !id;
+    if (id) b.addEventListener("click", () => openReview(id));
+    return b;
+  }
+
+  // diffEl is a file's unified diff, each line marked as a diff viewer marks it.
+  function diffEl(d) {
+    const pre = el("pre", "diff");
+    for (const line of d.unified.replace(/\n$/, "").split("\n")) {
+      let cls = "ctx";
+      if (line.startsWith("+++") || line.startsWith("---")) cls = "head";
+      else if (line.startsWith("@@")) cls = "hunk";
+      else if (line.startsWith("+")) cls = "add";
+      else if (line.startsWith("-")) cls = "del";
+      pre.appendChild(el("span", "line " + cls, line + "\n"));
+    }
+    return pre;
+  }
+
+  function showReview(rv) {
+    const head = el("header", "review-head");
+    const title = el("h2", null);
+    title.append(el("span", "light " + rv.light, letters[rv.light] || "?"), ` ${rv.name} · ${rv.kata} · ${rv.passed}/${rv.total} · ${new Date(rv.at).toLocaleTimeString()}`);
+    const nav = el("nav", "review-nav");
+    nav.append(stepButton("← previous", rv.prev), stepButton("next →", rv.next), closeButton());
+    head.append(title, nav);
+    const body = [head];
+    if (!rv.sent) {
+      body.push(el("p", "review-none", "This light came without its code: the participant keeps it home (--no-code), or the run kept none."));
+    } else {
+      body.push(el("h3", null, rv.prev && !rv.before ? "Changes: the light before came without its code" : rv.prev ? "Changes since the light before" : "Changes: the participant's first light"));
+      if (rv.diff.length === 0 && (rv.before || !rv.prev)) body.push(el("p", "review-none", "No file changed."));
+      for (const d of rv.diff) {
+        const sec = el("section", "file");
+        sec.append(el("h4", null, `${d.path}  +${d.added} −${d.removed}`), diffEl(d));
+        body.push(sec);
+      }
+      body.push(el("h3", null, "The files at this light"));
+      for (const f of rv.files) {
+        const det = el("details", "file");
+        det.append(el("summary", null, f.path), el("pre", "text", f.text));
+        body.push(det);
+      }
+      if (rv.cut.length) body.push(el("p", "review-none", `Not brought (not text, or past the room's 256 KiB a light): ${rv.cut.join(", ")}`));
+    }
+    review.replaceChildren(...body);
+    review.dataset.id = rv.id;
+    review.hidden = false;
+    document.body.classList.add("reviewing");
+    review.querySelector("button.close").focus();
+  }
+
+  board.addEventListener("click", (e) => {
+    const run = e.target.closest(".run[data-id]");
+    if (!run) return;
+    opener = run;
+    openReview(Number(run.dataset.id));
+  });
+  board.addEventListener("keydown", (e) => {
+    const run = e.target.closest(".run[data-id]");
+    if (!run || (e.key !== "Enter" && e.key !== " ")) return;
+    e.preventDefault();
+    opener = run;
+    openReview(Number(run.dataset.id));
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !review.hidden) closeReview();
+  });
+
   adopt();
   connect();
 })();
