@@ -75,6 +75,12 @@ func TestTheKitSendsItsLightToTheRoom(t *testing.T) {
 		})
 	}
 	run()
+	require.Len(t, got, 1)
+	require.NotNil(t, got[0].Code, "the run's code, for the room's review")
+	require.Len(t, got[0].Code.Files, 1)
+	assert.Equal(t, "tally.go", got[0].Code.Files[0].Path)
+	assert.Equal(t, "package tally\n\nvar n int\n", *got[0].Code.Files[0].Text)
+	got[0].Code = nil
 	assert.Equal(t, []dojo.Post{{Name: "ann", Kata: "tally", Light: verdict.Green, Passed: 2, Total: 2, Added: 3}}, got)
 	entries, err := journal.Read(".")
 	require.NoError(t, err)
