@@ -27,6 +27,19 @@ func Changes(dir, from, to string) ([]Change, error) {
 	if err != nil {
 		return nil, err
 	}
+	data := func(files map[string]File) map[string][]byte {
+		out := make(map[string][]byte, len(files))
+		for p, f := range files {
+			out[p] = f.Data
+		}
+		return out
+	}
+	return Compare(data(before), data(after)), nil
+}
+
+// Compare returns the files that differ from before to after, each by path, in the order of
+// their paths.
+func Compare(before, after map[string][]byte) []Change {
 	var paths []string
 	for p := range before {
 		paths = append(paths, p)
@@ -41,17 +54,13 @@ func Changes(dir, from, to string) ([]Change, error) {
 	for _, p := range paths {
 		a, inA := before[p]
 		b, inB := after[p]
-		if inA && inB && string(a.Data) == string(b.Data) {
+		if inA && inB && string(a) == string(b) {
 			continue
 		}
-		out = append(out, diffFile(p, a.Data, b.Data, inA, inB))
+		out = append(out, diffFile(p, a, b, inA, inB))
 	}
-	return out, nil
+	return out
 }
-
-// Diff returns how the file at path p changed from a to b, where inA and inB say whether it
-// was there before and after: its lines added and removed, and its unified diff.
-func Diff(p string, a, b []byte, inA, inB bool) Change { return diffFile(p, a, b, inA, inB) }
 
 // context is how many unchanged lines a hunk shows around its changes.
 const context = 3

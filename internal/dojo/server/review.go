@@ -3,7 +3,6 @@ package server
 import (
 	"encoding/json"
 	"net/http"
-	"slices"
 	"strconv"
 
 	"github.com/deliberate-practice/katas/internal/history"
@@ -77,23 +76,14 @@ func (s *Server) reviewOf(room string, id int64) (Review, bool, error) {
 	if rv.Prev != 0 && !rv.Before {
 		return rv, true, nil // nothing to compare with: the light before brought no code
 	}
-	var paths []string
-	for p := range before {
-		paths = append(paths, p)
-	}
-	for p := range texts {
-		if _, ok := before[p]; !ok {
-			paths = append(paths, p)
+	bytes := func(texts map[string]string) map[string][]byte {
+		out := make(map[string][]byte, len(texts))
+		for p, t := range texts {
+			out[p] = []byte(t)
 		}
+		return out
 	}
-	slices.Sort(paths)
-	for _, p := range paths {
-		a, inA := before[p]
-		b, inB := texts[p]
-		if inA && inB && a == b {
-			continue
-		}
-		c := history.Diff(p, []byte(a), []byte(b), inA, inB)
+	for _, c := range history.Compare(bytes(before), bytes(texts)) {
 		rv.Diff = append(rv.Diff, ReviewDiff{c.Path, c.Added, c.Removed, c.Unified})
 	}
 	return rv, true, nil
