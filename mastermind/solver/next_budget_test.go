@@ -26,7 +26,7 @@ func TestNextAnswersWithinItsBudget(t *testing.T) {
 	require.Error(t, err)
 	assert.Nil(t, guess)
 	assert.True(t, errors.Is(err, ErrBeyondSearch), "%v", err)
-	assert.ErrorContains(t, err, "Next's budget of 200ms ran out")
+	assert.ErrorContains(t, err, "the 200ms budget of Next ran out")
 	assert.ErrorContains(t, err, "give NextContext a longer deadline, or play a heuristic strategy (Knuth)")
 	assert.Less(t, took, 5*time.Second, "it stops when its budget runs out")
 	assert.Equal(t, 1024, s.Remaining(), "the solver is as it was")

@@ -106,7 +106,7 @@ func (s *Solver) next(ctx context.Context, bounded bool, budget time.Duration) (
 		if budget > 0 {
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeoutCause(ctx, budget,
-				fmt.Errorf("Next's budget of %v ran out (%w); give NextContext a longer deadline, or play a heuristic strategy (Knuth) until fewer secrets remain", budget, ErrBeyondSearch))
+				fmt.Errorf("the %v budget of Next ran out (%w); give NextContext a longer deadline, or play a heuristic strategy (Knuth) until fewer secrets remain", budget, ErrBeyondSearch))
 			defer cancel()
 		}
 		if s.opt == nil {
