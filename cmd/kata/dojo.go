@@ -96,7 +96,7 @@ func (c cli) serveRooms(s *server.Server, ln net.Listener, db string) int {
 	srv := &http.Server{
 		Handler:           s,
 		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second, // a light is small; a dashboard's stream only writes
+		ReadTimeout:       20 * time.Second, // a light with its code, 2 MiB at most; a dashboard's stream only writes
 		MaxHeaderBytes:    16 << 10,
 	}
 	served := make(chan error, 1)

@@ -57,7 +57,7 @@ func NewCode(files map[string][]byte, sent func(path string, text []byte) bool) 
 		case len(c.Files)+len(c.Cut) >= MaxCodeFiles:
 			return c
 		case checkPath(p) != nil || !isText(data) || size+len(data) > MaxCode:
-			c.Cut = append(c.Cut, brief.Safe(p))
+			c.Cut = append(c.Cut, cutName(p))
 			continue
 		}
 		size += len(data)
@@ -69,6 +69,19 @@ func NewCode(files map[string][]byte, sent func(path string, text []byte) bool) 
 		c.Files = append(c.Files, f)
 	}
 	return c
+}
+
+// cutName is a cut file's path as the room is told it: safe to show, and within MaxPath bytes.
+func cutName(p string) string {
+	p = brief.Safe(p)
+	if len(p) <= MaxPath {
+		return p
+	}
+	cut := MaxPath - len("…")
+	for cut > 0 && !utf8.RuneStart(p[cut]) {
+		cut--
+	}
+	return p[:cut] + "…"
 }
 
 // isText reports whether data is text a page can show: UTF-8, with no NUL.
@@ -117,7 +130,7 @@ func (c *Code) Check() error {
 		return fmt.Errorf("code of %d bytes: want at most %d (%d KiB) a light", size, MaxCode, MaxCode>>10)
 	}
 	for _, p := range c.Cut {
-		if len(p) > MaxPath || !utf8.ValidString(p) {
+		if len(p) > MaxPath || !utf8.ValidString(p) || strings.ContainsFunc(p, unshown) {
 			return errors.New("a file cut has no path a page can show")
 		}
 	}
@@ -130,8 +143,12 @@ func checkPath(p string) error {
 	switch {
 	case p == "" || len(p) > MaxPath:
 		return fmt.Errorf("a file's path of %d bytes: want 1 to %d", len(p), MaxPath)
-	case !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl):
+	case !utf8.ValidString(p) || strings.ContainsFunc(p, unshown):
 		return fmt.Errorf("the file %s has no path a page can show", brief.Quote(p))
 	}
 	return nil
 }
+
+// unshown reports whether r is a character a page would not show as it is: a control
+// character, or a format character (a right-to-left override, say), as a name may not hold.
+func unshown(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }

@@ -43,4 +43,15 @@ func TestACodeIsBounded(t *testing.T) {
 	assert.ErrorContains(t, bad.Check(), "has no hash")
 	bad.Files[0] = c.Files[1]
 	assert.ErrorContains(t, bad.Check(), "comes twice")
+
+	// A path too long, or one a page would show otherwise than it is, is cut, and said so
+	// within the bounds: the light goes.
+	long := strings.Repeat("é", MaxPath) + ".py"
+	c = NewCode(map[string][]byte{long: []byte("x"), "a\u202eyp.exe": []byte("y"), "ok.py": []byte("z")}, nil)
+	require.NoError(t, c.Check())
+	require.Len(t, c.Files, 1)
+	require.Len(t, c.Cut, 2)
+	assert.LessOrEqual(t, len(c.Cut[1]), MaxPath)
+	assert.True(t, strings.HasSuffix(c.Cut[1], "é…"), c.Cut[1])
+	assert.Equal(t, `a\u202eyp.exe`, c.Cut[0], "a right-to-left override, quoted")
 }

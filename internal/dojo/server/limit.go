@@ -10,6 +10,9 @@ const (
 	MaxBody = 2 << 20
 	// MaxPosting is how many requests for lights are read at once: the rest wait their turn.
 	MaxPosting = 16
+	// MaxReviewing is how many reviews of a light are read at once: the rest wait their
+	// turn, and one whose dashboard has gone is not read.
+	MaxReviewing = 4
 
 	MaxParticipants = 100 // names a room takes lights from at once: those not quiet
 	// QuietAfter is how long a name goes without a light before it stops counting among a

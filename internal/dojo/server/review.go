@@ -23,6 +23,15 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusNotFound, "no such light: want its number")
 		return
 	}
+	select {
+	case s.reviewing <- struct{}{}:
+		defer func() { <-s.reviewing }()
+	case <-r.Context().Done():
+		return // the dashboard has gone: nothing to answer
+	}
+	if r.Context().Err() != nil {
+		return
+	}
 	rv, found, err := s.reviewOf(rm.name, id)
 	switch {
 	case err != nil:

@@ -1,12 +1,16 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -178,4 +182,42 @@ func BenchmarkReviewInABusyRoom(b *testing.B) {
 		b.ReportMetric(float64(with)/1024, "KiB-with-code")
 		b.ReportMetric(float64(without)/1024, "KiB-without")
 	})
+}
+
+// TestReviewsAndSlowLightsAreBounded: the reviews read at once are MaxReviewing, and one whose
+// dashboard gives up waiting is never read; a light whose request comes slower than the
+// server reads is refused as too slow (408), not as no light.
+func TestReviewsAndSlowLightsAreBounded(t *testing.T) {
+	d := startDojo(t, filepath.Join(t.TempDir(), "dojo.db"))
+	room := d.room(t, "dojo")
+	require.NoError(t, room.Send(context.Background(), withCode("ann", verdict.Red, map[string]string{"a.py": "x\n"})))
+	for range MaxReviewing {
+		d.Server.reviewing <- struct{}{} // every review under way
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, room.String()+"/lights/1", nil)
+	require.NoError(t, err)
+	_, err = http.DefaultClient.Do(req)
+	assert.ErrorIs(t, err, context.DeadlineExceeded, "it waits its turn")
+	for range MaxReviewing {
+		<-d.Server.reviewing
+	}
+	assert.Equal(t, "ann", reviewOf(t, room, 1).Name, "and is read once there is room")
+
+	slow := httptest.NewUnstartedServer(d.Server)
+	slow.Config.ReadTimeout = 300 * time.Millisecond
+	slow.Start()
+	defer slow.Close()
+	u, err := url.Parse(room.String())
+	require.NoError(t, err)
+	conn, err := net.Dial("tcp", slow.Listener.Addr().String())
+	require.NoError(t, err)
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST %s/lights HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"name\":", u.Path)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	body, _ := io.ReadAll(resp.Body)
+	assert.Equal(t, http.StatusRequestTimeout, resp.StatusCode, string(body))
+	assert.Contains(t, string(body), "the light came too slowly")
 }

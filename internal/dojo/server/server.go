@@ -22,6 +22,7 @@ import (
 	"maps"
 	"mime"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -45,6 +46,8 @@ type Server struct {
 	// posting bounds the requests for lights read at once: each may bring a light's code,
 	// up to MaxBody bytes.
 	posting chan struct{}
+	// reviewing bounds the reviews read at once, each a light's code and the one's before.
+	reviewing chan struct{}
 
 	mu     sync.Mutex // orders the lights each room takes, and guards rooms and unkept
 	rooms  map[string]*room
@@ -109,7 +112,7 @@ func Open(path string, opts Options) (*Server, error) {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Server{store: st, now: now, scales: maps.Clone(opts.Scales), shown: shown(opts.Scales), shownLights: cmp.Or(max(opts.Shown, 0), ShownLights), done: make(chan struct{}), rooms: map[string]*room{}, posting: make(chan struct{}, MaxPosting)}
+	s := &Server{store: st, now: now, scales: maps.Clone(opts.Scales), shown: shown(opts.Scales), shownLights: cmp.Or(max(opts.Shown, 0), ShownLights), done: make(chan struct{}), rooms: map[string]*room{}, posting: make(chan struct{}, MaxPosting), reviewing: make(chan struct{}, MaxReviewing)}
 	tokens, err := st.rooms()
 	if err != nil {
 		st.close()
@@ -296,6 +299,9 @@ func (s *Server) postLight(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.As(err, &tooLarge):
 		refuse(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than the %d bytes a light takes", MaxBody))
+		return
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		refuse(w, http.StatusRequestTimeout, "the light came too slowly: the server reads a request for so long, and no longer")
 		return
 	case err != nil:
 		refuse(w, http.StatusBadRequest, "the request is no light: "+err.Error())

@@ -476,10 +476,16 @@
     return pre;
   }
 
+  // timeOf is a light's time of day, as the board's columns write theirs: 09:31:20.
+  function timeOf(at) {
+    const d = new Date(at);
+    return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
+  }
+
   function showReview(rv) {
     const head = el("header", "review-head");
     const title = el("h2", null);
-    title.append(el("span", "light " + rv.light, letters[rv.light] || "?"), ` ${rv.name} · ${rv.kata} · ${rv.passed}/${rv.total} · ${new Date(rv.at).toLocaleTimeString()}`);
+    title.append(el("span", "light " + rv.light, letters[rv.light] || "?"), ` ${rv.name} · ${rv.kata} · ${rv.passed}/${rv.total} · ${timeOf(rv.at)}`);
     const nav = el("nav", "review-nav");
     nav.append(stepButton("← previous", rv.prev), stepButton("next →", rv.next), closeButton());
     head.append(title, nav);
