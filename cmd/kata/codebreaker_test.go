@@ -145,14 +145,20 @@ func TestTheRightBreakersInEveryLanguage(t *testing.T) {
 			// A JVM or a BEAM compiles the code before it greets: under the tests' load, in
 			// seconds.
 			limit := map[bool]string{true: "2s", false: "10s"}[s.scripted()]
+			// That the run goes on past a broken game, Python's and JavaScript's show; in
+			// Elixir and Java, whose starts cost seconds, one game shows what the adapter says.
+			rows, ran := "Every secret of a small game/row 2$|Every secret of a small game/row 3$", "codebreaker: 0 of 2 scenarios passed, 2 failed:"
+			if !s.scripted() {
+				rows, ran = "Every secret of a small game/row 2$", "codebreaker: 0 of 1 scenario passed, 1 failed:"
+			}
 			says := map[string]string{"repeats a guess": "a guess scores the same each time", "crashes mid-game": "the breaker's bug", "hangs": "did not write its reply"}
 			for name, edit := range faults {
 				broken := strings.Replace(solution, edit[0], edit[1], 1)
 				require.NotEqual(t, solution, broken, "%s: the fault is written", name)
 				require.NoError(t, os.WriteFile(code, []byte(broken), 0o644))
-				out, _, status := kataCmd("run", "codebreaker", "-v", "--timeout", limit, "--run", "Every secret of a small game/row 2$|Every secret of a small game/row 3$", "--", bin, adapter)
+				out, _, status := kataCmd("run", "codebreaker", "-v", "--timeout", limit, "--run", rows, "--", bin, adapter)
 				assert.Equal(t, 1, status, "%s: %s", name, out)
-				assert.Contains(t, out, "codebreaker: 0 of 2 scenarios passed, 2 failed:", "%s: each scenario meets it, the run going on", name)
+				assert.Contains(t, out, ran, "%s: each scenario meets it, the run going on", name)
 				assert.Contains(t, out, says[name], name)
 			}
 			// The adapter, broken: a reply out of turn, and a guess after a win.
