@@ -33,6 +33,16 @@ type board struct {
 	// Folded is what the page gives its script of the lights not shown: by participant,
 	// their counts and their best mark.
 	Folded []folded
+	// Quiet is the participants with no light shown who have gone QuietAfter without one:
+	// they have no row, so that a room a day long, its names come and gone, keeps a page of
+	// the size of an hour's; their runs count in the room's lights all the same.
+	Quiet quiet
+}
+
+// quiet is how many participants the board leaves out, gone quiet, and their runs.
+type quiet struct {
+	Names int `json:"names"`
+	Runs  int `json:"runs"`
 }
 
 // A folded is a participant's lights before the ones the board shows, as the page gives
@@ -134,7 +144,7 @@ func (b best) String() string {
 // newBoard builds the board of the lights, in the order the room took them, the latest
 // shown of them one by one, a mark read on its kata's scale. Times are the server's; the
 // script writes them again in the browser's.
-func newBoard(lights []Stored, scales map[string]shownScale, shown int) board {
+func newBoard(lights []Stored, scales map[string]shownScale, shown int, now time.Time) board {
 	var b board
 	cut := max(0, len(lights)-shown)
 	b.Earlier = cut > 0
@@ -146,6 +156,8 @@ func newBoard(lights []Stored, scales map[string]shownScale, shown int) board {
 		right    int
 		best     *best
 		earliest *best // the best of the lights not shown
+		last     int64 // when their latest light was, in Unix milliseconds
+		shown    bool  // some light of theirs is shown
 	}
 	people := map[string]*person{}
 	noted := map[string]bool{}
@@ -157,6 +169,7 @@ func newBoard(lights []Stored, scales map[string]shownScale, shown int) board {
 		}
 		p.row.Kata = l.Kata
 		p.row.Runs++
+		p.last = max(p.last, l.At)
 		right := l.Predicted == l.Light
 		if l.Predicted != verdict.NoLight {
 			p.said++
@@ -192,6 +205,7 @@ func newBoard(lights []Stored, scales map[string]shownScale, shown int) board {
 			}
 			continue
 		}
+		p.shown = true
 		minute := minuteOf(l.At)
 		minutes[minute] = true
 		p.byMin[minute] = append(p.byMin[minute], lightOf(l))
@@ -204,7 +218,13 @@ func newBoard(lights []Stored, scales map[string]shownScale, shown int) board {
 		}
 		b.Cols = append(b.Cols, c)
 	}
-	for _, p := range people {
+	for name, p := range people {
+		if !p.shown && now.Sub(time.UnixMilli(p.last)) >= QuietAfter {
+			b.Quiet.Names++
+			b.Quiet.Runs += p.row.Runs
+			delete(people, name)
+			continue
+		}
 		b.Graded = b.Graded || p.best != nil
 	}
 	for _, p := range people {
@@ -401,6 +421,13 @@ func (b board) HTML() template.HTML {
 		w.WriteString(`</tr>`)
 	}
 	w.WriteString(`</tbody></table></div>`)
+	if b.Quiet.Names > 0 {
+		w.WriteString(`<p class="quiet">`)
+		text(fmt.Sprintf("%s more %s, with no light for an hour and none of the latest shown, %s no row: %s %s, counted in the room's lights.",
+			brief.Thousands(b.Quiet.Names), plural(b.Quiet.Names, "participant", "participants"), plural(b.Quiet.Names, "has", "have"),
+			brief.Thousands(b.Quiet.Runs), plural(b.Quiet.Runs, "run", "runs")))
+		w.WriteString(`</p>`)
+	}
 	for _, n := range b.Notes {
 		w.WriteString(`<p class="scale" data-kata="`)
 		text(n.Kata)
@@ -409,4 +436,12 @@ func (b board) HTML() template.HTML {
 		w.WriteString(`</p>`)
 	}
 	return template.HTML(w.String())
+}
+
+// plural is one where n is 1, and many otherwise.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

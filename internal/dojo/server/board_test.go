@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -134,7 +135,7 @@ func TestRowsAreInTheScriptsOrder(t *testing.T) {
 			ls = append(ls, Stored{ID: int64(i + 1), At: 60000, Post: dojo.Post{Name: n, Kata: "k", Light: verdict.Red}})
 		}
 		return ls
-	}(), nil, ShownLights)
+	}(), nil, ShownLights, time.UnixMilli(60000))
 	var got []string
 	for _, r := range b.Rows {
 		got = append(got, r.Name)
@@ -221,4 +222,34 @@ func BenchmarkThePageOfARoomOfADay(b *testing.B) {
 		size = len(get(b, room))
 	}
 	b.ReportMetric(float64(size)/1024, "KiB")
+}
+
+// TestAQuietNameHasNoRow: a room a day long, whose names come for an hour and go, keeps a page
+// of an hour's size: a participant with no light shown and none for QuietAfter has no row,
+// and a line says how many and their runs, which the room's count of lights holds.
+func TestAQuietNameHasNoRow(t *testing.T) {
+	d := startDojoWith(t, filepath.Join(t.TempDir(), "dojo.db"), "127.0.0.1:0", Options{Shown: 20})
+	room := d.room(t, "dojo")
+	for hour := range 24 {
+		d.advance(time.Hour)
+		for p := range 50 {
+			require.NoError(t, room.Send(context.Background(), light(fmt.Sprintf("hour %02d name %02d", hour, p), verdict.Red, 1, 2)))
+		}
+	}
+	d.advance(30 * time.Minute)
+	require.NoError(t, room.Send(context.Background(), light("today", verdict.Green, 2, 2)))
+	page := get(t, room)
+	assert.Equal(t, 50+1, strings.Count(page, "<tr data-name="), "the last hour's names and today's, no more")
+	assert.Contains(t, page, `<p class="quiet">1,150 more participants, with no light for an hour and none of the latest shown, have no row: 1,150 runs, counted in the room&#39;s lights.</p>`)
+	assert.Contains(t, page, `data-lights="1201"`)
+	assert.Contains(t, page, `<script type="application/json" id="quiet">{"names":1150,"runs":1150}</script>`)
+	assert.Less(t, len(page), 64<<10, "the page of an hour's names")
+
+	// In a browser: the room's count holds the quiet names' runs, and one who comes back
+	// gets a row.
+	tctx := browse(t, room.String(), 1000, 600)
+	require.NoError(t, chromedp.Do(tctx, chromedp.WaitVisible(`body[data-live="true"]`)))
+	require.NoError(t, room.Send(context.Background(), light("hour 00 name 00", verdict.Green, 2, 2)))
+	require.NoError(t, chromedp.Do(tctx, chromedp.WaitVisible(`body[data-lights="1202"]`)), "the quiet runs counted")
+	assert.Equal(t, 52, eval[int](t, tctx, `document.querySelectorAll("tbody tr").length`), "a row for the one back")
 }

@@ -41,6 +41,25 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
+// browse opens the page at url in headless Chromium, of a window w by h, and returns a
+// context of the page with a minute's deadline, for each step of a test.
+func browse(t *testing.T, url string, w, h int) context.Context {
+	t.Helper()
+	chrome := chromium(t)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(w, h), chromedp.Flag("disable-dev-shm-usage", true))...)
+	t.Cleanup(cancelAlloc)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(cancelBrowser)
+	// The first call starts the browser, which lives as long as its context: the one with no
+	// deadline. Every later call has one.
+	require.NoError(t, chromedp.Do(bctx, chromedp.Navigate(url)))
+	tctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+	t.Cleanup(cancel)
+	return tctx
+}
+
 // A row is a participant's row of the dashboard, as the browser shows it.
 type row struct {
 	Name    string   `json:"name"`

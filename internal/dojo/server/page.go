@@ -44,6 +44,7 @@ A <span class="mark">✓</span> or <span class="mark wrong">✗</span> says whet
 <script type="application/json" id="lights">{{.Lights}}</script>
 <script type="application/json" id="earlier">{{.Board.Folded}}</script>
 <script type="application/json" id="scales">{{.Scales}}</script>
+<script type="application/json" id="quiet">{{.Board.Quiet}}</script>
 </body>
 </html>
 {{end}}
@@ -87,6 +88,6 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		// never null, which the script reads as one.
 		"Lights": append([]Stored{}, lights[max(0, len(lights)-s.shownLights):]...),
 		"Scales": s.shown,
-		"Board":  newBoard(lights, s.shown, s.shownLights),
+		"Board":  newBoard(lights, s.shown, s.shownLights, s.now()),
 	})
 }

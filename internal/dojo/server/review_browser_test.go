@@ -19,7 +19,6 @@ import (
 // keyboard; a file holding a script shows as text and runs nothing; and the board goes on
 // taking lights behind the review, which close leaves.
 func TestTheReviewInABrowser(t *testing.T) {
-	chrome := chromium(t)
 	d := startDojo(t, t.TempDir()+"/dojo.db")
 	room := d.room(t, "review")
 	ctx := context.Background()
@@ -35,15 +34,7 @@ func TestTheReviewInABrowser(t *testing.T) {
 		d.advance(20 * time.Second)
 	}
 
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 700), chromedp.Flag("disable-dev-shm-usage", true))...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
-	require.NoError(t, chromedp.Do(bctx, chromedp.Navigate(room.String())))
-	tctx, cancel := context.WithTimeout(bctx, 60*time.Second)
-	defer cancel()
+	tctx := browse(t, room.String(), 1200, 700)
 	wait := func(sel string) {
 		t.Helper()
 		require.NoError(t, chromedp.Do(tctx, chromedp.WaitVisible(sel)), "waiting for %s", sel)

@@ -579,7 +579,8 @@ func TestThePageHoldsNoScriptOfItsOwn(t *testing.T) {
 	_, err = bufio.NewReader(resp.Body).WriteTo(page)
 	require.NoError(t, err)
 	assert.Contains(t, page.String(), `<script src="/static/dashboard.js" defer></script>`)
-	assert.Equal(t, 4, strings.Count(page.String(), "<script"), "the dashboard's script, and as data its lights, the counts of those before, and the katas' scales")
+	assert.Equal(t, 5, strings.Count(page.String(), "<script"), "the dashboard's script, and as data its lights, the counts of those before, the katas' scales, and the runs of the names gone quiet")
+	assert.Contains(t, page.String(), `<script type="application/json" id="quiet">`, "data, which no browser runs")
 	assert.Contains(t, page.String(), `<script type="application/json" id="lights">`, "data, which no browser runs")
 	assert.Contains(t, page.String(), `<script type="application/json" id="scales">`, "data, which no browser runs")
 	for _, asset := range []string{"/static/dashboard.js", "/static/dashboard.css"} {

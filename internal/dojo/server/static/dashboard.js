@@ -330,6 +330,9 @@
       if (f.mark) mark(p, f.kata, f.mark);
       folded = true;
     }
+    // The runs of the participants gone quiet, whom the server gave no row: counted, not
+    // drawn. One who comes back gets a row, of their runs from then on until a reload.
+    count += data("quiet", { runs: 0 }).runs || 0;
     const lights = data("lights", []);
     for (const l of lights) take(l);
     drawn = true;
