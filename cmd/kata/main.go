@@ -342,11 +342,11 @@ func (c cli) list(args []string) int {
 // startsIn returns the languages the kata has starting points in, in the order kata init
 // names them.
 func startsIn(k kata.Kata) []string {
+	if k.Starters == nil {
+		return nil
+	}
 	var out []string
 	for _, l := range languages() {
-		if k.Starters == nil {
-			break
-		}
 		if _, err := fs.Stat(k.Starters, "templates/"+l.name); err == nil {
 			out = append(out, l.name)
 		}

@@ -147,8 +147,10 @@ func codeOf(dir string) dojo.CodeOf {
 			texts[p] = f.Data
 		}
 		var before map[string]history.File
-		if c, err := history.Read(dir, commit); !whole && err == nil && c.Parent != "" {
-			before, _ = history.Files(dir, c.Parent)
+		if !whole {
+			if c, err := history.Read(dir, commit); err == nil && c.Parent != "" {
+				before, _ = history.Files(dir, c.Parent)
+			}
 		}
 		return dojo.NewCode(texts, func(p string, text []byte) bool {
 			f, ok := before[p]

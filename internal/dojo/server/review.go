@@ -64,12 +64,12 @@ func (s *Server) reviewOf(room string, id int64) (Review, bool, error) {
 		return Review{}, false, err
 	}
 	for _, f := range code.Files {
-		rv.Files = append(rv.Files, ReviewFile{f.Path, texts[f.Path]})
+		rv.Files = append(rv.Files, ReviewFile{f.Path, string(texts[f.Path])})
 	}
 	if code.Cut != nil {
 		rv.Cut = code.Cut
 	}
-	before := map[string]string{}
+	before := map[string][]byte{}
 	if rv.Prev != 0 {
 		_, prevCode, ok, err := s.store.light(room, rv.Prev)
 		if err != nil {
@@ -85,14 +85,7 @@ func (s *Server) reviewOf(room string, id int64) (Review, bool, error) {
 	if rv.Prev != 0 && !rv.Before {
 		return rv, true, nil // nothing to compare with: the light before brought no code
 	}
-	bytes := func(texts map[string]string) map[string][]byte {
-		out := make(map[string][]byte, len(texts))
-		for p, t := range texts {
-			out[p] = []byte(t)
-		}
-		return out
-	}
-	for _, c := range history.Compare(bytes(before), bytes(texts)) {
+	for _, c := range history.Compare(before, texts) {
 		rv.Diff = append(rv.Diff, ReviewDiff{c.Path, c.Added, c.Removed, c.Unified})
 	}
 	return rv, true, nil

@@ -46,7 +46,7 @@ func withCode(name string, l verdict.Light, files map[string]string, byHash ...s
 // reviewOf reads the review of a room's light as the dashboard does.
 func reviewOf(t *testing.T, room dojo.Room, id int64) Review {
 	t.Helper()
-	resp, err := http.Get(room.String() + "/lights/" + strconvI(id))
+	resp, err := http.Get(room.String() + "/lights/" + strconv.FormatInt(id, 10))
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
@@ -55,8 +55,6 @@ func reviewOf(t *testing.T, room dojo.Room, id int64) Review {
 	require.NoError(t, json.Unmarshal(body, &rv))
 	return rv
 }
-
-func strconvI(n int64) string { return strconv.FormatInt(n, 10) }
 
 // TestALightsCodeIsReviewed: a light brings its code, the room keeps it, and its review holds
 // the files at that light and the diff from the participant's light before; a light's code

@@ -266,9 +266,10 @@ func (s *store) add(room string, at time.Time, l dojo.Post) (Stored, error) {
 	}
 	var code sql.NullString
 	if l.Code != nil {
-		kept := codeKept{Cut: l.Code.Cut}
-		for _, f := range l.Code.Files {
-			kept.Files = append(kept.Files, fileKept{f.Path, f.Hash, f.Size})
+		kept := dojo.Code{Files: make([]dojo.CodeFile, len(l.Code.Files)), Cut: l.Code.Cut}
+		for i, f := range l.Code.Files {
+			f.Text = nil // the table texts holds it
+			kept.Files[i] = f
 		}
 		data, err := json.Marshal(kept)
 		if err != nil {
@@ -306,19 +307,6 @@ func (s *store) add(room string, at time.Time, l dojo.Post) (Stored, error) {
 	}
 	l.Code = nil
 	return Stored{ID: id, At: at.UnixMilli(), Room: room, Post: l}, nil
-}
-
-// codeKept is a light's code as the store keeps it: its files without their texts, which the
-// table texts holds, and the files cut.
-type codeKept struct {
-	Files []fileKept `json:"files"`
-	Cut   []string   `json:"cut,omitempty"`
-}
-
-type fileKept struct {
-	Path string `json:"path"`
-	Hash string `json:"hash"`
-	Size int    `json:"size"`
 }
 
 // missing returns how many of the files of code that come without their text the room does
@@ -375,9 +363,9 @@ type ReviewDiff struct {
 	Unified string `json:"unified"`
 }
 
-// light returns a room's light numbered id, with its code as kept (nil for none); false where
-// the room has no such light.
-func (s *store) light(room string, id int64) (Stored, *codeKept, bool, error) {
+// light returns a room's light numbered id, with its code as kept, without its files' texts
+// (nil for none); false where the room has no such light.
+func (s *store) light(room string, id int64) (Stored, *dojo.Code, bool, error) {
 	ls, err := s.after(room, id-1, 1)
 	if err != nil || len(ls) == 0 || ls[0].ID != id {
 		return Stored{}, nil, false, err
@@ -389,7 +377,7 @@ func (s *store) light(room string, id int64) (Stored, *codeKept, bool, error) {
 	if !code.Valid {
 		return ls[0], nil, true, nil
 	}
-	var kept codeKept
+	var kept dojo.Code
 	if err := json.Unmarshal([]byte(code.String), &kept); err != nil {
 		return Stored{}, nil, false, fmt.Errorf("light %d in the store: its code: %w", id, err)
 	}
@@ -397,13 +385,13 @@ func (s *store) light(room string, id int64) (Stored, *codeKept, bool, error) {
 }
 
 // texts returns the texts of a code's files, by path.
-func (s *store) texts(room string, code *codeKept) (map[string]string, error) {
-	out := map[string]string{}
+func (s *store) texts(room string, code *dojo.Code) (map[string][]byte, error) {
+	out := map[string][]byte{}
 	if code == nil {
 		return out, nil
 	}
 	for _, f := range code.Files {
-		var text string
+		var text []byte
 		if err := s.db.QueryRow(`SELECT text FROM texts WHERE room = ? AND hash = ?`, room, f.Hash).Scan(&text); err != nil {
 			return nil, fmt.Errorf("the text of %s: %w", f.Path, err)
 		}
