@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -42,22 +43,35 @@ func chromium(t *testing.T) string {
 }
 
 // browse opens the page at url in headless Chromium, of a window w by h, and returns a
-// context of the page with a minute's deadline, for each step of a test.
+// context of the page with a minute's deadline, for each step of a test. A browser that exits
+// as it starts, as Chromium now and then does on a machine loaded with the other packages'
+// tests, is started again, twice at most, and the test's log says so.
 func browse(t *testing.T, url string, w, h int) context.Context {
 	t.Helper()
 	chrome := chromium(t)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(w, h), chromedp.Flag("disable-dev-shm-usage", true))...)
-	t.Cleanup(cancelAlloc)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	t.Cleanup(cancelBrowser)
-	// The first call starts the browser, which lives as long as its context: the one with no
-	// deadline. Every later call has one.
-	require.NoError(t, chromedp.Do(bctx, chromedp.Navigate(url)))
-	tctx, cancel := context.WithTimeout(bctx, 60*time.Second)
-	t.Cleanup(cancel)
-	return tctx
+	for attempt := 1; ; attempt++ {
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
+			chromedp.WindowSize(w, h), chromedp.Flag("disable-dev-shm-usage", true))...)
+		bctx, cancelBrowser := chromedp.NewContext(actx)
+		// The first call starts the browser, which lives as long as its context: the one with
+		// no deadline. Every later call has one.
+		err := chromedp.Do(bctx, chromedp.Navigate(url))
+		if err == nil {
+			t.Cleanup(cancelAlloc)
+			t.Cleanup(cancelBrowser)
+			tctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+			t.Cleanup(cancel)
+			return tctx
+		}
+		cancelBrowser()
+		cancelAlloc()
+		if attempt == 3 || !strings.Contains(err.Error(), "chrome failed to start") {
+			require.NoError(t, err, "opening %s in Chromium", url)
+		}
+		first, _, _ := strings.Cut(err.Error(), "\n")
+		t.Logf("Chromium did not start (attempt %d of 3): %s", attempt, first)
+	}
 }
 
 // A row is a participant's row of the dashboard, as the browser shows it.
@@ -85,7 +99,7 @@ const readRows = `[...document.querySelectorAll("tbody tr")].map(tr => ({
 const hostile = `<img src=x onerror="window.pwned=1">`
 
 func TestTheDashboardInABrowser(t *testing.T) {
-	chrome := chromium(t)
+	chromium(t) // before the room is made, to skip at once
 	db := filepath.Join(t.TempDir(), "dojo.db")
 	d := startDojoAt(t, db, "127.0.0.1:0")
 	room := d.room(t, "tuesday")
@@ -99,17 +113,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 	run := func(name, kata string, l, predicted verdict.Light, passed, total, added, removed int) dojo.Post {
 		return dojo.Post{Name: name, Kata: kata, Light: l, Predicted: predicted, Passed: passed, Total: total, Added: added, Removed: removed}
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1000, 420), chromedp.Flag("disable-dev-shm-usage", true))...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
-	// The first call starts the browser, which lives as long as its context: the one with no
-	// deadline. Every later call has one.
-	require.NoError(t, chromedp.Do(bctx, chromedp.Navigate(room.String())))
-	tctx, cancelTimeout := context.WithTimeout(bctx, 60*time.Second)
-	defer cancelTimeout()
+	tctx := browse(t, room.String(), 1000, 420)
 	wait := func(sel string) {
 		t.Helper()
 		require.NoError(t, chromedp.Do(tctx, chromedp.WaitVisible(sel)), "waiting for %s", sel)
@@ -277,7 +281,7 @@ func TestTheDashboardInABrowser(t *testing.T) {
 // as on the server's, and an emptied minute's column goes: the open page and a new one draw
 // the room alike, runs, predictions and best marks counted over every light.
 func TestTheDashboardFoldsWhatGrowsOld(t *testing.T) {
-	chrome := chromium(t)
+	chromium(t) // before the room is made, to skip at once
 	d := startDojoWith(t, filepath.Join(t.TempDir(), "dojo.db"), "127.0.0.1:0", Options{Shown: 3})
 	room := d.room(t, "tuesday")
 	ctx := context.Background()
@@ -290,15 +294,7 @@ func TestTheDashboardFoldsWhatGrowsOld(t *testing.T) {
 	send(dojo.Post{Name: "bob", Kata: "codebreaker", Light: verdict.Green, Passed: 13, Total: 13,
 		Mark: &verdict.Mark{Total: 5801, Worst: 5, Games: 1296}}, 10*time.Second)
 
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome), chromedp.NoSandbox, chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1000, 420), chromedp.Flag("disable-dev-shm-usage", true))...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
-	require.NoError(t, chromedp.Do(bctx, chromedp.Navigate(room.String())))
-	tctx, cancelTimeout := context.WithTimeout(bctx, 60*time.Second)
-	defer cancelTimeout()
+	tctx := browse(t, room.String(), 1000, 420)
 	wait := func(sel string) {
 		t.Helper()
 		require.NoError(t, chromedp.Do(tctx, chromedp.WaitVisible(sel)), "waiting for %s", sel)
